@@ -1,0 +1,42 @@
+# The two commands: `make run` and `make test`. Both build .venv on first use.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint pytest chromium bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# Marker files make a second run skip the install when the pins have not changed.
+$(VENV)/.installed: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -r requirements-dev.txt
+	touch $(VENV)/.installed $@
+
+run: $(VENV)/.installed
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py loaddemo
+	@echo "Whist Drive is at http://127.0.0.1:8000/  (organiser log in: organiser / whist-demo)"
+	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Browser tests drive Debian's Chromium; Playwright cannot download its own here.
+chromium:
+	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+pytest: $(VENV)/.installed-dev chromium
+	$(BIN)/python -m pytest
+
+test: lint pytest
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench.simulate
+	$(BIN)/python -m bench.movements

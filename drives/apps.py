@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class DrivesConfig(AppConfig):
+    name = "drives"
+    verbose_name = "Whist drives"

@@ -1,0 +1,92 @@
+"""Load a demo club: an organiser, 32 players, a season and two drives.
+
+Running it again changes nothing: every object is looked up by its natural key
+before it is created.
+"""
+
+from datetime import date, timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from drives.models import Club, Drive, DriveStatus, Entry, Player, Season, SeatRole
+
+DEMO_USERNAME = "organiser"
+DEMO_PASSWORD = "whist-demo"
+
+LADIES = [
+    "Ada Ashworth", "Beryl Bamford", "Cissie Crabtree", "Doris Dawson", "Edna Ellis",
+    "Flo Fairclough", "Gladys Greenhalgh", "Hilda Hartley", "Ivy Ingham", "Joan Jagger",
+    "Kath Kershaw", "Lily Lomax", "Mabel Marsden", "Nora Nuttall", "Olive Ormerod",
+    "Peggy Pilling",
+]  # fmt: skip
+GENTS = [
+    "Albert Aspinall", "Bert Barlow", "Cyril Clegg", "Dennis Duckworth", "Ernest Entwistle",
+    "Frank Fielding", "George Gregson", "Harold Haworth", "Ivor Isherwood", "Jack Jackson",
+    "Ken Kenyon", "Len Lord", "Maurice Mellor", "Norman Nightingale", "Percy Parkinson",
+    "Ron Rothwell",
+]  # fmt: skip
+
+
+class Command(BaseCommand):
+    help = "Create the demo club, its organiser, players, season and drives (idempotent)."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        today = timezone.localdate()
+        user = self.organiser()
+        club, _ = Club.objects.get_or_create(
+            slug="little-bramley",
+            defaults={
+                "name": "Little Bramley Whist Club",
+                "town": "Little Bramley",
+                "venue": "St Anne's Church Hall",
+            },
+        )
+        club.organisers.add(user)
+        players = self.players(club)
+        season_start = date(today.year if today.month >= 9 else today.year - 1, 9, 1)
+        season, _ = Season.objects.get_or_create(
+            club=club,
+            name=f"{season_start.year}–{str(season_start.year + 1)[-2:]} season",
+            defaults={"start": season_start, "end": date(season_start.year + 1, 6, 30)},
+        )
+        finished = self.drive(club, season, "Autumn Drive", today - timedelta(days=14))
+        self.drive(club, season, "Christmas Drive", today + timedelta(days=14))
+        if not finished.entries.exists():
+            Entry.objects.bulk_create(
+                Entry(drive=finished, player=player, card_number=number, role=player.role)
+                for number, player in enumerate(players, start=1)
+            )
+        if finished.status != DriveStatus.FINISHED:
+            finished.status = DriveStatus.FINISHED
+            finished.save(update_fields=["status"])
+        self.stdout.write(
+            f"Demo club '{club.name}' ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"
+        )
+
+    def organiser(self):
+        user, created = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
+        if created:
+            user.set_password(DEMO_PASSWORD)
+            user.save()
+        return user
+
+    def players(self, club):
+        rows = [(name, SeatRole.LADY) for name in LADIES]
+        rows += [(name, SeatRole.GENT) for name in GENTS]
+        return [
+            Player.objects.get_or_create(
+                club=club, member_number=f"LB{number:03d}", defaults={"name": name, "role": role}
+            )[0]
+            for number, (name, role) in enumerate(rows, start=1)
+        ]
+
+    def drive(self, club, season, title, day):
+        return Drive.objects.get_or_create(
+            club=club,
+            title=title,
+            defaults={"season": season, "date": day, "deals": 24, "venue": club.venue},
+        )[0]

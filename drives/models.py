@@ -1,0 +1,337 @@
+"""Clubs, players, seasons, drives and what is played at a drive.
+
+The database holds what happened (who came, where they sat, how many tricks
+each table took); scores, standings and league tables are derived from these
+rows by ``scoring`` through ``drives.services`` and never stored twice.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.functions import Mod
+from django.db.models.lookups import Exact
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+class SeatRole(models.TextChoices):
+    LADY = "lady", _("Lady")
+    GENT = "gent", _("Gent")
+    EITHER = "either", _("Either")
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), unique=True)
+    town = models.CharField(_("town"), max_length=100, blank=True)
+    venue = models.CharField(_("usual venue"), max_length=200, blank=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("organisers")
+    )
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("drives:club", args=[self.slug])
+
+    def is_organiser(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=100)
+    role = models.CharField(
+        _("usual seat role"), max_length=6, choices=SeatRole.choices, default=SeatRole.EITHER
+    )
+    member_number = models.CharField(_("member number"), max_length=20, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "member_number"],
+                condition=~Q(member_number=""),
+                name="player_member_number_unique_in_club",
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("drives:player", args=[self.pk])
+
+
+class LeagueRule(models.TextChoices):
+    TOTAL = "total", _("Total points over all drives")
+    BEST = "best", _("Best N drives")
+    PLACING = "placing", _("Placing points")
+    AVERAGE = "average", _("Average per drive")
+
+
+class Season(models.Model):
+    club = models.ForeignKey(Club, models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=100)
+    start = models.DateField(_("starts"))
+    end = models.DateField(_("ends"))
+    league_rule = models.CharField(
+        _("league rule"), max_length=8, choices=LeagueRule.choices, default=LeagueRule.TOTAL
+    )
+    best_n = models.PositiveSmallIntegerField(_("best N drives"), null=True, blank=True)
+    placing_points = models.CharField(
+        _("placing points"), max_length=100, blank=True, default="10,8,6,5,4,3,2,1"
+    )
+    minimum_drives = models.PositiveSmallIntegerField(_("drives to qualify"), default=0)
+    by_role = models.BooleanField(_("separate ladies and gents tables"), default=False)
+
+    class Meta:
+        ordering = ["-start"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end__gte=F("start")), name="season_ends_after_start"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    def get_absolute_url(self):
+        return reverse("drives:season", args=[self.pk])
+
+
+class Rotation(models.TextChoices):
+    HDSC = "hdsc", _("Hearts, diamonds, spades, clubs")
+    HDSC_NT = "hdsc_nt", _("Hearts, diamonds, spades, clubs, no trumps")
+
+
+class MovementType(models.TextChoices):
+    PROGRESSIVE = "progressive", _("Progressive (lady/gent)")
+    SEMI_PARTNER = "semi_partner", _("Semi-partner")
+    INDIVIDUAL = "individual", _("Individual, balanced")
+    MITCHELL = "mitchell", _("Fixed partners, Mitchell")
+    HOWELL = "howell", _("Fixed partners, Howell")
+
+
+class Counting(models.TextChoices):
+    ODD = "odd", _("Odd tricks (tricks over six)")
+    ALL = "all", _("All tricks")
+
+
+class SitOutRule(models.TextChoices):
+    AVERAGE = "average", _("Own average per deal played")
+    FIXED = "fixed", _("A fixed score per deal")
+
+
+class TieBreak(models.TextChoices):
+    COUNTBACK = "countback", _("Countback on the last rounds, then shared")
+    SHARED = "shared", _("Shared")
+
+
+class DriveStatus(models.TextChoices):
+    PLANNED = "planned", _("Planned")
+    RUNNING = "running", _("Running")
+    FINISHED = "finished", _("Finished")
+
+
+class Drive(models.Model):
+    club = models.ForeignKey(Club, models.CASCADE, related_name="drives")
+    season = models.ForeignKey(
+        Season, models.SET_NULL, null=True, blank=True, related_name="drives"
+    )
+    date = models.DateField(_("date"))
+    title = models.CharField(_("title"), max_length=120)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    deals = models.PositiveSmallIntegerField(_("number of deals"), default=24)
+    deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=1)
+    rotation = models.CharField(
+        _("trump rotation"), max_length=8, choices=Rotation.choices, default=Rotation.HDSC
+    )
+    movement = models.CharField(
+        _("movement"),
+        max_length=12,
+        choices=MovementType.choices,
+        default=MovementType.PROGRESSIVE,
+    )
+    counting = models.CharField(
+        _("scoring"), max_length=3, choices=Counting.choices, default=Counting.ODD
+    )
+    honours = models.BooleanField(_("honours count"), default=False)
+    sit_out_rule = models.CharField(
+        _("sit-outs score"), max_length=8, choices=SitOutRule.choices, default=SitOutRule.AVERAGE
+    )
+    sit_out_points = models.PositiveSmallIntegerField(_("fixed score per deal sat out"), default=0)
+    prizes_by_role = models.BooleanField(_("separate ladies' and gents' prizes"), default=False)
+    prize_places = models.PositiveSmallIntegerField(_("prize places"), default=3)
+    booby_prize = models.BooleanField(_("booby prize"), default=True)
+    half_time_prize = models.BooleanField(_("half-time prize"), default=False)
+    ten_trick_prize = models.BooleanField(_("prize for most deals with 10+ tricks"), default=False)
+    tie_break = models.CharField(
+        _("tie-break"), max_length=10, choices=TieBreak.choices, default=TieBreak.COUNTBACK
+    )
+    status = models.CharField(
+        _("status"), max_length=8, choices=DriveStatus.choices, default=DriveStatus.PLANNED
+    )
+    current_round = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(deals__gte=1, deals__lte=52), name="drive_deals_1_to_52"
+            ),
+            models.CheckConstraint(
+                condition=Q(deals_per_round__gte=1), name="drive_deals_per_round_positive"
+            ),
+            models.CheckConstraint(
+                condition=Exact(Mod(F("deals"), F("deals_per_round")), 0),
+                name="drive_deals_divisible_by_deals_per_round",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} ({self.date:%d %b %Y})"
+
+    def get_absolute_url(self):
+        return reverse("drives:drive", args=[self.pk])
+
+    @property
+    def rounds(self) -> int:
+        return self.deals // self.deals_per_round
+
+    def deals_of_round(self, round_number: int) -> range:
+        first = (round_number - 1) * self.deals_per_round + 1
+        return range(first, first + self.deals_per_round)
+
+    @property
+    def is_static(self) -> bool:
+        """Static movements seat every round at the start; the others seat from results."""
+        return self.movement not in (MovementType.PROGRESSIVE, MovementType.SEMI_PARTNER)
+
+
+class Entry(models.Model):
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="entries")
+    card_number = models.PositiveSmallIntegerField(_("card number"))
+    role = models.CharField(
+        _("seat role"), max_length=6, choices=SeatRole.choices, default=SeatRole.EITHER
+    )
+    joined_round = models.PositiveSmallIntegerField(_("joined from round"), default=1)
+    withdrew_after = models.PositiveSmallIntegerField(
+        _("withdrew after round"), null=True, blank=True
+    )
+
+    class Meta:
+        ordering = ["card_number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(fields=["drive", "player"], name="entry_player_once_per_drive"),
+            models.UniqueConstraint(
+                fields=["drive", "card_number"], name="entry_card_number_unique_in_drive"
+            ),
+            models.CheckConstraint(
+                condition=Q(card_number__gte=1), name="entry_card_number_positive"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.card_number}. {self.player}"
+
+    def plays_in(self, round_number: int) -> bool:
+        return self.joined_round <= round_number and (
+            self.withdrew_after is None or round_number <= self.withdrew_after
+        )
+
+
+class Seat(models.TextChoices):
+    NORTH = "N", _("North")
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+
+
+class Seating(models.Model):
+    """One player in one seat at one table for one round."""
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="seatings")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    seat = models.CharField(max_length=1, choices=Seat.choices)
+    entry = models.ForeignKey(Entry, models.CASCADE, related_name="seatings")
+
+    class Meta:
+        ordering = ["round", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "round", "table", "seat"], name="seating_one_player_per_seat"
+            ),
+            models.UniqueConstraint(
+                fields=["drive", "round", "entry"], name="seating_one_seat_per_player_per_round"
+            ),
+        ]
+
+    def __str__(self):
+        return f"round {self.round} table {self.table} {self.seat}: {self.entry}"
+
+
+class TableResult(models.Model):
+    """The tricks N–S took at one table on one deal; E–W took the rest of the 13."""
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="results")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    deal = models.PositiveSmallIntegerField()
+    ns_tricks = models.PositiveSmallIntegerField(_("N–S tricks"))
+    ns_honours = models.PositiveSmallIntegerField(_("N–S honours"), null=True, blank=True)
+    version = models.PositiveIntegerField(default=1)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["deal", "table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "deal", "table"], name="result_once_per_table_and_deal"
+            ),
+            models.CheckConstraint(condition=Q(ns_tricks__lte=13), name="result_tricks_at_most_13"),
+            models.CheckConstraint(
+                condition=Q(ns_honours__isnull=True) | Q(ns_honours__lte=4),
+                name="result_honours_at_most_4",
+            ),
+        ]
+
+    def __str__(self):
+        return f"deal {self.deal} table {self.table}: N–S {self.ns_tricks}, E–W {self.ew_tricks}"
+
+    @property
+    def ew_tricks(self) -> int:
+        return 13 - self.ns_tricks
+
+
+class ResultChange(models.Model):
+    """A correction to a result: what it was, what it became, who changed it."""
+
+    result = models.ForeignKey(TableResult, models.CASCADE, related_name="changes")
+    old_ns_tricks = models.PositiveSmallIntegerField()
+    new_ns_tricks = models.PositiveSmallIntegerField()
+    old_ns_honours = models.PositiveSmallIntegerField(null=True, blank=True)
+    new_ns_honours = models.PositiveSmallIntegerField(null=True, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at"]
+
+    def __str__(self):
+        return f"{self.result}: {self.old_ns_tricks} → {self.new_ns_tricks}"

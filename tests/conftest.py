@@ -1,0 +1,72 @@
+"""Test data: plain make_* helpers and the fixtures built on them."""
+
+import datetime as dt
+import itertools
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from drives.models import Club, Drive, Entry, Player, Season, SeatRole
+
+_counter = itertools.count(1)
+
+
+def make_club(*, name=None, slug=None, organiser=None, **fields):
+    number = next(_counter)
+    club = Club.objects.create(
+        name=name or f"Club {number}", slug=slug or f"club-{number}", **fields
+    )
+    if organiser is not None:
+        club.organisers.add(organiser)
+    return club
+
+
+def make_user(username=None, password="secret-password-1"):
+    user = get_user_model().objects.create_user(
+        username=username or f"user{next(_counter)}", password=password
+    )
+    return user
+
+
+def make_player(club, *, name=None, role=SeatRole.EITHER, **fields):
+    return Player.objects.create(
+        club=club, name=name or f"Player {next(_counter)}", role=role, **fields
+    )
+
+
+def make_players(club, count, *, roles=(SeatRole.LADY, SeatRole.GENT)):
+    return Player.objects.bulk_create(
+        Player(club=club, name=f"Player {number:03d}", role=roles[number % len(roles)])
+        for number in range(1, count + 1)
+    )
+
+
+def make_season(club, **fields):
+    fields.setdefault("name", "2026–27")
+    fields.setdefault("start", dt.date(2026, 9, 1))
+    fields.setdefault("end", dt.date(2027, 6, 30))
+    return Season.objects.create(club=club, **fields)
+
+
+def make_drive(club, **fields):
+    fields.setdefault("title", "Test Drive")
+    fields.setdefault("date", dt.date(2026, 12, 4))
+    fields.setdefault("deals", 24)
+    return Drive.objects.create(club=club, **fields)
+
+
+def make_entries(drive, players):
+    return Entry.objects.bulk_create(
+        Entry(drive=drive, player=player, card_number=number, role=player.role)
+        for number, player in enumerate(players, start=1)
+    )
+
+
+@pytest.fixture
+def organiser(db):
+    return make_user("alice")
+
+
+@pytest.fixture
+def club(organiser):
+    return make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)

@@ -1,0 +1,67 @@
+"""The project runs on a fresh machine: the demo data, the home page, deploy checks."""
+
+import os
+import secrets
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from drives.models import Club, Drive, DriveStatus, Entry, Player, Season
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.django_db
+def test_loaddemo_makes_a_club_that_the_home_page_shows(client):
+    call_command("loaddemo", stdout=StringIO())
+    response = client.get("/")
+    assert response.status_code == 200
+    club = Club.objects.get()
+    assert club.name in response.text
+    assert "Christmas Drive" in response.text  # the next drive
+    assert "Autumn Drive" in response.text  # the latest finished drive
+    assert Player.objects.filter(role="lady").count() == 16
+    assert Player.objects.filter(role="gent").count() == 16
+    assert Season.objects.count() == 1
+    statuses = sorted(Drive.objects.values_list("status", flat=True))
+    assert statuses == [DriveStatus.FINISHED, DriveStatus.PLANNED]
+    assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 32
+
+
+@pytest.mark.django_db
+def test_loaddemo_twice_duplicates_nothing():
+    call_command("loaddemo", stdout=StringIO())
+    counts = [m.objects.count() for m in (Club, Player, Season, Drive, Entry)]
+    call_command("loaddemo", stdout=StringIO())
+    assert [m.objects.count() for m in (Club, Player, Season, Drive, Entry)] == counts
+
+
+@pytest.mark.django_db
+def test_home_page_query_count_does_not_grow_with_clubs(client, django_assert_max_num_queries):
+    for number in range(5):
+        club = Club.objects.create(name=f"Club {number}", slug=f"c{number}")
+        Drive.objects.create(club=club, title="Drive", date="2026-12-01")
+    with django_assert_max_num_queries(3):
+        assert client.get("/").status_code == 200
+
+
+def test_check_deploy_is_clean_with_production_settings():
+    env = {
+        **os.environ,
+        "DEBUG": "0",
+        "SECRET_KEY": secrets.token_urlsafe(50),
+        "ALLOWED_HOSTS": "whist.example.org",
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
