@@ -1,0 +1,1 @@
+"""Benchmarks that print figures; run each as ``python -m bench.<name>``."""

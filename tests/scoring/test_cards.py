@@ -1,0 +1,171 @@
+import doctest
+import random
+
+import pytest
+
+from scoring import cards
+from scoring.cards import (
+    DECK,
+    SEATS,
+    Card,
+    Rank,
+    Rotation,
+    Suit,
+    check_hands,
+    deal,
+    parse_card,
+    parse_hand,
+    sort_hand,
+    suit_name,
+    suit_symbol,
+    trumps_for_deal,
+    turned_up_trumps,
+)
+from scoring.errors import CardError, ScoringError
+
+
+def test_docstring_examples_hold():
+    assert doctest.testmod(cards).failed == 0
+
+
+@pytest.mark.parametrize(
+    ("text", "suit", "rank"),
+    [
+        ("QH", Suit.HEARTS, Rank.QUEEN),
+        ("10S", Suit.SPADES, Rank.TEN),
+        ("TS", Suit.SPADES, Rank.TEN),
+        ("ts", Suit.SPADES, Rank.TEN),
+        (" 2c ", Suit.CLUBS, Rank.TWO),
+        ("AD", Suit.DIAMONDS, Rank.ACE),
+        ("HQ", Suit.HEARTS, Rank.QUEEN),
+        ("S10", Suit.SPADES, Rank.TEN),
+    ],
+    ids=["queen", "ten-as-10", "ten-as-T", "lower-case", "padded", "ace", "suit-first", "S10"],
+)
+def test_it_reads_cards(text, suit, rank):
+    assert parse_card(text) == Card(suit, rank)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["", "Q", "1H", "11S", "QX", "QHH", "10", "XX", "1 0S"],
+    ids=["empty", "no-suit", "rank-1", "rank-11", "bad-suit", "extra", "no-suit-10", "junk", "gap"],
+)
+def test_it_refuses_text_that_is_not_a_card(text):
+    with pytest.raises(CardError, match="is not a card"):
+        parse_card(text)
+
+
+def test_it_writes_ten_as_10_and_reads_its_own_output():
+    assert [str(parse_card(t)) for t in ("TS", "QH", "2C", "AD")] == ["10S", "QH", "2C", "AD"]
+    assert all(parse_card(str(card)) == card for card in DECK)
+
+
+def test_the_deck_has_52_different_cards_indexed_by_position():
+    assert len(set(DECK)) == 52
+    assert [card.index for card in DECK] == list(range(52))
+
+
+def test_it_deals_four_hands_of_13_that_use_the_whole_deck():
+    hands = deal(42)
+    assert [len(hands[seat]) for seat in SEATS] == [13, 13, 13, 13]
+    assert {card for hand in hands.values() for card in hand} == set(DECK)
+
+
+def test_it_deals_the_same_hands_for_the_same_seed_and_different_ones_for_another():
+    assert deal(42) == deal(42)
+    assert deal(42) != deal(43)
+
+
+def test_it_leaves_the_global_random_generator_alone():
+    random.seed(1)
+    expected = random.random()
+    random.seed(1)
+    deal(99)
+    assert random.random() == expected
+
+
+@pytest.mark.parametrize(
+    ("rotation", "expected"),
+    [
+        (Rotation.HDSC, "♥ ♦ ♠ ♣ ♥ ♦ ♠ ♣ ♥ ♦ ♠"),
+        (Rotation.HDSC_NT, "♥ ♦ ♠ ♣ NT ♥ ♦ ♠ ♣ NT ♥"),
+        ("hdsc_nt", "♥ ♦ ♠ ♣ NT ♥ ♦ ♠ ♣ NT ♥"),
+    ],
+    ids=["hdsc", "hdsc-nt-every-fifth", "stored-string"],
+)
+def test_it_rotates_trumps_by_deal_number(rotation, expected):
+    assert " ".join(suit_symbol(trumps_for_deal(n, rotation)) for n in range(1, 12)) == expected
+
+
+def test_no_trump_deals_are_the_multiples_of_five():
+    no_trumps = [n for n in range(1, 31) if trumps_for_deal(n, Rotation.HDSC_NT) is None]
+    assert no_trumps == [5, 10, 15, 20, 25, 30]
+
+
+@pytest.mark.parametrize("number", [0, -3, True, 2.0], ids=["zero", "negative", "bool", "float"])
+def test_it_refuses_deal_numbers_below_one_or_not_whole(number):
+    with pytest.raises(ScoringError, match="Deals are numbered from 1"):
+        trumps_for_deal(number, Rotation.HDSC)
+
+
+def test_it_refuses_an_unknown_rotation():
+    with pytest.raises(ValueError):
+        trumps_for_deal(1, "hsdc")
+
+
+def test_rotation_values_are_the_strings_the_web_app_stores():
+    assert [rotation.value for rotation in Rotation] == ["hdsc", "hdsc_nt"]
+
+
+def test_the_turned_up_trump_is_the_suit_of_the_dealers_last_card():
+    hands = {
+        seat: parse_hand(row.split())
+        for seat, row in zip(SEATS, ["AS 2H", "KS 3D", "QS 4C", "JS 5S"], strict=True)
+    }
+    assert [turned_up_trumps(hands, dealer) for dealer in SEATS] == [
+        Suit.HEARTS,
+        Suit.DIAMONDS,
+        Suit.CLUBS,
+        Suit.SPADES,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("suit", "symbol", "name"),
+    [
+        (Suit.HEARTS, "♥", "hearts"),
+        (Suit.DIAMONDS, "♦", "diamonds"),
+        (Suit.SPADES, "♠", "spades"),
+        (Suit.CLUBS, "♣", "clubs"),
+        (None, "NT", "no trumps"),
+    ],
+    ids=["hearts", "diamonds", "spades", "clubs", "no-trumps"],
+)
+def test_it_names_each_trump_choice(suit, symbol, name):
+    assert (suit_symbol(suit), suit_name(suit)) == (symbol, name)
+
+
+def test_it_sorts_a_hand_by_suit_then_highest_first():
+    hand = parse_hand(["2C", "AH", "10H", "KS", "3D"])
+    assert [str(card) for card in sort_hand(hand)] == ["AH", "10H", "3D", "KS", "2C"]
+
+
+def test_it_refuses_a_card_dealt_twice():
+    hands = {seat: parse_hand([f"{rank}S"]) for seat, rank in zip(SEATS, "AKQ", strict=False)}
+    hands["W"] = parse_hand(["AS"])
+    with pytest.raises(CardError, match="AS is in both N's and W's hands"):
+        check_hands(hands)
+
+
+def test_it_refuses_hands_of_different_sizes():
+    hands = deal(1)
+    with pytest.raises(CardError, match="N 13, E 13, S 13, W 12"):
+        check_hands({**hands, "W": hands["W"][:-1]})
+
+
+def test_it_refuses_a_missing_seat():
+    hands = deal(1)
+    del hands["E"]
+    with pytest.raises(CardError, match="exactly four hands"):
+        check_hands(hands)
