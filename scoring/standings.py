@@ -1,0 +1,420 @@
+"""A whist drive's standings and prizes: totals, sit-out credit, tie-breaks.
+
+The web application builds plain values from the database and calls
+:func:`standings` for the table and :func:`prizes` for the prize list.
+
+Rules, in the order a club organiser would ask about them:
+
+* **Sit-outs are passed in, not inferred.** The caller lists, per player and
+  round, how many deals the player sat out *while entered* (``SitOut``). Deals
+  before a late arrival or after a withdrawal are neither played nor sat out:
+  they earn nothing.
+* **Sit-out credit.** With ``SitOutRule.AVERAGE`` (the default) each deal sat
+  out is credited the player's own average per deal played in the window,
+  rounded to 2 decimal places (half up); a player who has played no deal is
+  credited 0. With ``SitOutRule.FIXED`` each deal sat out earns
+  ``fixed_sit_out_points``.
+* **Points are ``Decimal`` with 2 decimal places**, and ranking uses exactly
+  the figures shown: because the per-deal credit is rounded first, the round
+  points always add up to the total printed on the sheet.
+* **Tie-break.** ``TieBreak.COUNTBACK`` (the default) separates players level
+  on total by their points in the last round, then the last two rounds, then
+  the last three, and so on; ``TieBreak.SHARED`` skips the countback. Players
+  still level share the place: equal rank, ``shared=True``, and the next rank
+  skips (1, 2, =3, =3, 5). Player id orders rows only for display.
+* ``rerank`` cuts the table to the ladies or the gents without re-deciding ties.
+* **Half-time** standings: the same function with ``up_to_round`` set to
+  ``half_time_round(total_rounds)``, that is after round R // 2 (at least 1).
+
+Prize rules (:func:`prizes`):
+
+* Only players who played at least one deal can win a prize.
+* With ``by_role`` there are two lists, ladies and gents; a player whose role
+  for the evening is "either" competes with the gents. Otherwise one overall list.
+* Placing prizes come first. Players the tie-break could not separate share the
+  prize of the first place they cover, and the places they cover are used up
+  (=2, =2 take the 2nd and 3rd prizes between them, listed as a shared "2nd").
+* The booby (one per list) goes to the bottom of the list, shared if tied, and
+  not at all if anyone at the bottom already won a placing prize (for example
+  when there are no more players than places).
+* A player wins at most one prize. After placings and boobies, the single
+  half-time prize goes to the best half-time standing among players without a
+  prize, then the single ten-trick prize to the most deals with 10 or more
+  tricks among players still without a prize (none if that most is 0). Ties share.
+"""
+
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
+from enum import StrEnum
+from typing import TypeVar
+
+from scoring.errors import StandingsError
+
+CENT = Decimal("0.01")
+TEN_TRICKS = 10
+
+_Choice = TypeVar("_Choice", bound=StrEnum)
+
+
+class Role(StrEnum):
+    """A player's seat role for the evening."""
+
+    LADY = "lady"
+    GENT = "gent"
+    EITHER = "either"
+
+
+class SitOutRule(StrEnum):
+    """How deals a player sat out are credited."""
+
+    AVERAGE = "average"
+    FIXED = "fixed"
+
+
+class TieBreak(StrEnum):
+    """How players level on total are separated."""
+
+    COUNTBACK = "countback"
+    SHARED = "shared"
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """One player's points on one deal, and the tricks their side took on it."""
+
+    player: int
+    round: int
+    deal: int
+    points: int
+    tricks: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.tricks <= 13:
+            raise StandingsError(f"Deal {self.deal}: a side takes 0-13 tricks, not {self.tricks}.")
+
+
+@dataclass(frozen=True)
+class SitOut:
+    """A player sat out ``deals`` deals of ``round`` while entered in the drive."""
+
+    player: int
+    round: int
+    deals: int
+
+    def __post_init__(self) -> None:
+        if self.deals < 1:
+            raise StandingsError(f"Round {self.round}: a sit-out needs 1+ deals, not {self.deals}.")
+
+
+@dataclass(frozen=True)
+class Competitor:
+    """A player entered in the drive, with their seat role for the evening."""
+
+    player: int
+    role: Role
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "role", _as_enum(Role, self.role, "seat role"))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One row of the standings; ``points`` is the ranking total with sit-out credit."""
+
+    player: int
+    rank: int
+    shared: bool
+    points: Decimal
+    played_deals: int
+    sat_out_deals: int
+    average_per_deal: Decimal
+    round_points: tuple[Decimal, ...]
+    ten_trick_deals: int
+
+
+@dataclass(frozen=True)
+class PrizeConfig:
+    """Which prizes the drive gives; see the module docstring for the rules."""
+
+    places: int = 3
+    by_role: bool = False
+    booby: bool = True
+    half_time: bool = False
+    most_ten_trick_deals: bool = False
+
+    def __post_init__(self) -> None:
+        if self.places < 1:
+            raise StandingsError(f"A drive gives at least one placing prize, not {self.places}.")
+
+
+@dataclass(frozen=True)
+class Prize:
+    """A prize and who won it; several players means a shared prize.
+
+    ``points`` is the figure that won it: the total, the half-time total, or
+    for the ten-trick prize the number of such deals.
+    """
+
+    name: str
+    category: str
+    players: tuple[int, ...]
+    points: Decimal
+
+
+def half_time_round(total_rounds: int) -> int:
+    """The round after which the half-time standings are taken.
+
+    >>> half_time_round(8), half_time_round(5), half_time_round(1)
+    (4, 2, 1)
+    """
+    if total_rounds < 1:
+        raise StandingsError(f"A drive has at least one round, not {total_rounds}.")
+    return max(1, total_rounds // 2)
+
+
+def standings(
+    scores: Iterable[DealScore],
+    competitors: Iterable[Competitor],
+    *,
+    rounds: Sequence[tuple[int, int]],
+    sit_outs: Iterable[SitOut] = (),
+    sit_out_rule: SitOutRule = SitOutRule.AVERAGE,
+    fixed_sit_out_points: int | Decimal = 0,
+    tie_break: TieBreak = TieBreak.COUNTBACK,
+    up_to_round: int | None = None,
+) -> list[Standing]:
+    """Rank every competitor; ``rounds`` lists (round, deals in it) for the drive.
+
+    >>> table = standings(
+    ...     [DealScore(1, 1, 1, 3, 9), DealScore(1, 2, 2, 1, 7), DealScore(2, 2, 2, 2, 8)],
+    ...     [Competitor(1, "gent"), Competitor(2, "lady")],
+    ...     rounds=[(1, 1), (2, 1)],
+    ...     sit_outs=[SitOut(2, 1, 1)],
+    ... )
+    >>> [(s.player, s.rank, str(s.points), s.round_points[-1]) for s in table]
+    [(2, 1, '4.00', Decimal('2.00')), (1, 2, '4.00', Decimal('1.00'))]
+
+    Level on 4.00 (player 2's sat-out deal earns their 2.00 average): countback.
+    """
+    sit_out_rule = _as_enum(SitOutRule, sit_out_rule, "sit-out rule")
+    tie_break = _as_enum(TieBreak, tie_break, "tie-break")
+    deals_in_round = _check_rounds(rounds)
+    if up_to_round is not None and up_to_round not in deals_in_round:
+        raise StandingsError(f"Round {up_to_round} is not one of this drive's rounds.")
+    window = [r for r in sorted(deals_in_round) if up_to_round is None or r <= up_to_round]
+    if sit_out_rule is SitOutRule.FIXED and fixed_sit_out_points < 0:
+        raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
+
+    tally = _tally(scores, sit_outs, _check_competitors(competitors), deals_in_round)
+    rows = []
+    for player, own in tally.items():
+        played = sum(own[r, "deals"] for r in window)
+        played_points = sum(own[r, "points"] for r in window)
+        average = _two_places(Decimal(played_points) / played) if played else Decimal("0.00")
+        # The per-deal credit is rounded before use, so round points add up to the total.
+        credit = average if sit_out_rule is SitOutRule.AVERAGE else Decimal(fixed_sit_out_points)
+        credit = _two_places(credit)
+        round_points = tuple(own[r, "points"] + credit * own[r, "sat out"] for r in window)
+        rows.append(
+            Standing(
+                player=player,
+                rank=0,
+                shared=False,
+                points=sum(round_points, Decimal("0.00")),
+                played_deals=played,
+                sat_out_deals=sum(own[r, "sat out"] for r in window),
+                average_per_deal=average,
+                round_points=round_points,
+                ten_trick_deals=sum(own[r, "ten tricks"] for r in window),
+            )
+        )
+    return _ranked(rows, tie_break)
+
+
+def rerank(part: Iterable[Standing]) -> list[Standing]:
+    """Rank part of a table (say the ladies) within itself; players level stay shared.
+
+    >>> table = [Standing(1, 1, False, Decimal(90), 24, 0, Decimal(4), (), 0),
+    ...          Standing(2, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0),
+    ...          Standing(3, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0)]
+    >>> [(s.player, s.rank, s.shared) for s in rerank(table[1:])]
+    [(2, 1, True), (3, 1, True)]
+    """
+    return _numbered(_groups(list(part), key=lambda s: s.rank))
+
+
+def prizes(
+    final: Sequence[Standing],
+    competitors: Iterable[Competitor],
+    config: PrizeConfig,
+    *,
+    half_time: Sequence[Standing] | None = None,
+) -> list[Prize]:
+    """The prizes: placings and booby per list, then half-time, then ten-trick.
+
+    >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3),
+    ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1)]
+    >>> [(p.name, p.players) for p in prizes(final, [Competitor(7, "lady"),
+    ...     Competitor(8, "gent")], PrizeConfig(places=1))]
+    [('1st', (7,)), ('Booby', (8,))]
+    """
+    roles = _check_competitors(competitors)
+    unknown = sorted({s.player for s in (*final, *(half_time or ()))} - roles.keys())
+    if unknown:
+        raise StandingsError(f"Standings include players not entered in this drive: {unknown}.")
+    if config.half_time and half_time is None:
+        raise StandingsError("The half-time prize needs the half-time standings.")
+
+    played = [s for s in final if s.played_deals]
+    if config.by_role:
+        lists = {
+            "ladies": [s for s in played if roles[s.player] is Role.LADY],
+            "gents": [s for s in played if roles[s.player] is not Role.LADY],
+        }
+    else:
+        lists = {"overall": played}
+
+    awarded: list[Prize] = []
+    for category, entrants in lists.items():
+        awarded += _placings_and_booby(category, entrants, config)
+
+    if config.half_time and half_time is not None:
+        can_win = {s.player for s in played} - _winners(awarded)
+        entrants = [s for s in half_time if s.played_deals and s.player in can_win]
+        if entrants:
+            best = _groups(entrants, key=lambda s: s.rank)[0]
+            awarded.append(_prize("Half-time", "overall", best, best[0].points))
+
+    if config.most_ten_trick_deals:
+        winners = _winners(awarded)
+        entrants = [s for s in played if s.player not in winners and s.ten_trick_deals]
+        if entrants:
+            best = _groups(entrants, key=lambda s: -s.ten_trick_deals)[0]
+            most = Decimal(best[0].ten_trick_deals)
+            awarded.append(_prize("Most deals with 10+ tricks", "overall", best, most))
+    return awarded
+
+
+def _tally(
+    scores: Iterable[DealScore],
+    sit_outs: Iterable[SitOut],
+    entered: Iterable[int],
+    deals_in_round: dict[int, int],
+) -> dict[int, Counter[tuple[int, str]]]:
+    """Per player, figures keyed by (round, what) before the window is applied."""
+    tally: dict[int, Counter[tuple[int, str]]] = {player: Counter() for player in entered}
+    seen: set[tuple[int, int]] = set()
+    entries = [(s, f"Deal {s.deal}") for s in scores]
+    entries += [(s, f"A sit-out in round {s.round}") for s in sit_outs]
+    for entry, where in entries:
+        if entry.player not in tally:
+            raise StandingsError(f"{where} is for player {entry.player}, who is not entered.")
+        if entry.round not in deals_in_round:
+            raise StandingsError(f"{where} is in round {entry.round}, which the drive lacks.")
+        own = tally[entry.player]
+        if isinstance(entry, DealScore):
+            if (entry.player, entry.deal) in seen:
+                raise StandingsError(f"{where} has two scores for player {entry.player}.")
+            seen.add((entry.player, entry.deal))
+            own[entry.round, "points"] += entry.points
+            own[entry.round, "deals"] += 1
+            own[entry.round, "ten tricks"] += entry.tricks >= TEN_TRICKS
+        else:
+            own[entry.round, "sat out"] += entry.deals
+        if own[entry.round, "deals"] + own[entry.round, "sat out"] > deals_in_round[entry.round]:
+            raise StandingsError(
+                f"Player {entry.player} has more deals played and sat out in round "
+                f"{entry.round} than the round's {deals_in_round[entry.round]}."
+            )
+    return tally
+
+
+def _as_enum(kind: type[_Choice], value: str, what: str) -> _Choice:
+    try:
+        return kind(value)
+    except ValueError:
+        choices = ", ".join(f'"{member}"' for member in kind)
+        raise StandingsError(f'Unknown {what} "{value}"; choose {choices}.') from None
+
+
+def _two_places(value: Decimal) -> Decimal:
+    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+
+
+def _check_rounds(rounds: Sequence[tuple[int, int]]) -> dict[int, int]:
+    deals_in_round = dict(rounds)
+    if not deals_in_round or len(deals_in_round) != len(rounds):
+        raise StandingsError("List each of the drive's rounds once, with its number of deals.")
+    short = [number for number, deals in rounds if deals < 1]
+    if short:
+        raise StandingsError(f"Round {short[0]} must have at least one deal.")
+    return deals_in_round
+
+
+def _check_competitors(competitors: Iterable[Competitor]) -> dict[int, Role]:
+    roles: dict[int, Role] = {}
+    for competitor in competitors:
+        if competitor.player in roles:
+            raise StandingsError(f"Player {competitor.player} is entered twice.")
+        roles[competitor.player] = competitor.role
+    return roles
+
+
+def _ranked(rows: list[Standing], tie_break: TieBreak) -> list[Standing]:
+    def best_first(row: Standing) -> tuple[Decimal, ...]:
+        if tie_break is TieBreak.SHARED:
+            return (-row.points,)
+        # Countback: the last round, then the last two, the last three, ...
+        last_rounds = (sum(row.round_points[-k:]) for k in range(1, len(row.round_points)))
+        return (-row.points, *(-points for points in last_rounds))
+
+    return _numbered(_groups(rows, key=best_first))
+
+
+def _numbered(groups: list[list[Standing]]) -> list[Standing]:
+    """Rank groups of level players, best first: 1, 2, =3, =3, 5."""
+    ranked: list[Standing] = []
+    for group in groups:
+        rank = len(ranked) + 1
+        ranked += [replace(row, rank=rank, shared=len(group) > 1) for row in group]
+    return ranked
+
+
+def _groups(entrants: list[Standing], key: Callable[[Standing], object]) -> list[list[Standing]]:
+    """Players with equal ``key``, best (lowest key) group first."""
+    groups: dict[object, list[Standing]] = defaultdict(list)
+    for standing in sorted(entrants, key=lambda s: (key(s), s.player)):
+        groups[key(standing)].append(standing)
+    return list(groups.values())
+
+
+def _placings_and_booby(
+    category: str, entrants: list[Standing], config: PrizeConfig
+) -> list[Prize]:
+    groups = _groups(entrants, key=lambda s: s.rank)
+    awarded = []
+    place = 1
+    for group in groups:
+        if place > config.places:
+            break
+        # A tied group shares the prize of its first place and uses up the places it covers.
+        awarded.append(_prize(_ordinal(place), category, group, group[0].points))
+        place += len(group)
+    if config.booby and groups and not _winners(awarded) & {s.player for s in groups[-1]}:
+        awarded.append(_prize("Booby", category, groups[-1], groups[-1][0].points))
+    return awarded
+
+
+def _winners(awarded: list[Prize]) -> set[int]:
+    return {player for prize in awarded for player in prize.players}
+
+
+def _prize(name: str, category: str, group: list[Standing], points: Decimal) -> Prize:
+    return Prize(name, category, tuple(s.player for s in group), points)
+
+
+def _ordinal(place: int) -> str:
+    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
