@@ -1,0 +1,46 @@
+"""Movements: who sits where at which table in each round of a drive.
+
+A movement is a list of rounds, a round a list of tables, a table a tuple of
+four player numbers in seat order (N, E, S, W) with N+S partners against E+W.
+Players are numbered from 0; a player at no table in a round sits it out.
+
+* :func:`individual` — balanced individual movements (new partner every round);
+* :func:`mitchell`, :func:`howell` — fixed partnerships;
+* :func:`progressive_first`, :func:`progressive_next` — progressive and
+  semi-partner drives, seated round by round from the results;
+* :func:`quality` — the balance figures of any movement;
+* :func:`replan` — the rest of a movement after a late arrival or a withdrawal.
+"""
+
+from scoring.movements.base import SEATS, Movement, Round, Table
+from scoring.movements.fixed import howell, mitchell
+from scoring.movements.individual import individual
+from scoring.movements.progressive import (
+    ProgressiveRule,
+    Seating,
+    Side,
+    progressive_first,
+    progressive_next,
+    round_winner,
+)
+from scoring.movements.quality import Quality, quality
+from scoring.movements.replan import replan
+
+__all__ = [
+    "SEATS",
+    "Movement",
+    "ProgressiveRule",
+    "Quality",
+    "Round",
+    "Seating",
+    "Side",
+    "Table",
+    "howell",
+    "individual",
+    "mitchell",
+    "progressive_first",
+    "progressive_next",
+    "quality",
+    "replan",
+    "round_winner",
+]

@@ -1,0 +1,87 @@
+"""The shape of a movement: rounds of tables of four seats.
+
+A table is a tuple of four player numbers in seat order (N, E, S, W); N and S
+are partners against E and W. A round is a list of tables, and a player at no
+table in a round sits that round out.
+
+>>> m = Movement(rounds=(((0, 1, 2, 3),), ((0, 2, 1, 4),)), players=(0, 1, 2, 3, 4))
+>>> m.sit_outs(0), m.sit_outs(1)
+((4,), (3,))
+>>> m.as_tuples()
+[[(0, 1, 2, 3)], [(0, 2, 1, 4)]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from scoring.errors import MovementError
+
+Table = tuple[int, int, int, int]
+Round = tuple[Table, ...]
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A whole drive's seating, checked on construction.
+
+    ``players`` are the player numbers taking part (sorted); usually 0 … n−1,
+    but after a withdrawal or a late arrival they need not be contiguous.
+    """
+
+    rounds: tuple[Round, ...]
+    players: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        known = set(self.players)
+        for number, tables in enumerate(self.rounds, start=1):
+            seated: set[int] = set()
+            for table in tables:
+                if len(table) != 4:
+                    raise MovementError(f"Round {number} has a table without four players.")
+                for player in table:
+                    if player not in known:
+                        raise MovementError(
+                            f"Round {number} seats player {player + 1}, who is not in the drive."
+                        )
+                    if player in seated:
+                        raise MovementError(f"Round {number} seats player {player + 1} twice.")
+                    seated.add(player)
+
+    @classmethod
+    def build(cls, rounds: Iterable[Iterable[Sequence[int]]], players: Iterable[int]) -> Movement:
+        """A movement from any nested sequences, normalised to tuples."""
+        return cls(
+            rounds=tuple(tuple(_table(t) for t in tables) for tables in rounds),
+            players=tuple(sorted(set(players))),
+        )
+
+    def sit_outs(self, round_index: int) -> tuple[int, ...]:
+        """The players sitting out round ``round_index`` (0-based), in order."""
+        seated = {p for table in self.rounds[round_index] for p in table}
+        return tuple(p for p in self.players if p not in seated)
+
+    def as_tuples(self) -> list[list[Table]]:
+        """The plain list of rounds, each a list of (N, E, S, W) tuples."""
+        return [list(tables) for tables in self.rounds]
+
+
+def _table(seats: Sequence[int]) -> Table:
+    if len(seats) != 4:
+        raise MovementError("A table needs exactly four players.")
+    north, east, south, west = (int(s) for s in seats)
+    return (north, east, south, west)
+
+
+def partnerships(table: Table) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two partnerships at a table: N–S and E–W."""
+    return (table[0], table[2]), (table[1], table[3])
+
+
+def opponent_pairs(table: Table) -> tuple[tuple[int, int], ...]:
+    """The four pairs of opponents at a table."""
+    north, east, south, west = table
+    return (north, east), (north, west), (south, east), (south, west)

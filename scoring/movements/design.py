@@ -1,0 +1,109 @@
+"""Perfect individual movements: whist tournament designs Wh(N).
+
+In a Wh(N) every two players are partners exactly once and opponents exactly
+twice: N−1 rounds when N ≡ 0 (mod 4), N rounds with one sit-out each when
+N ≡ 1 (mod 4). Two constructions cover the sizes a drive uses:
+
+* the cyclotomic starter for a prime power q ≡ 1 (mod 4): with x a primitive
+  element of GF(q) and n = (q−1)/4, game i is (x^i, x^(i+n), x^(i+2n), x^(i+3n));
+* a searched starter from :mod:`scoring.movements.starters`, developed mod N−1
+  with the fixed player N−1 standing for ∞ (N ≡ 0) or mod N (N ≡ 1).
+
+Each starter round is "developed": round g adds g to every player number in
+the starter, so in the N ≡ 1 case player g sits out round g.
+
+>>> rounds = perfect_design(8)
+>>> len(rounds), rounds[0]
+(7, [(7, 2, 4, 1), (0, 3, 5, 6)])
+>>> perfect_design(10) is None
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from scoring.movements.base import Table
+from scoring.movements.starters import STARTERS
+
+
+def perfect_design(players: int) -> list[list[Table]] | None:
+    """The rounds of a Wh(players), or None when no construction is known."""
+    if players in STARTERS:
+        return _develop_cyclic(players, STARTERS[players])
+    field = _prime_power(players) if players % 4 == 1 else None
+    if field is None:
+        return None
+    return _cyclotomic(*field)
+
+
+def _develop_cyclic(players: int, starter: tuple[Table, ...]) -> list[list[Table]]:
+    # For N ≡ 0 (mod 4) the group is Z_(N−1) and player N−1 is the fixed point ∞.
+    modulus = players - 1 if players % 4 == 0 else players
+
+    def shift(player: int, by: int) -> int:
+        return player if player == modulus else (player + by) % modulus
+
+    return [
+        [(shift(n, g), shift(e, g), shift(s, g), shift(w, g)) for n, e, s, w in starter]
+        for g in range(modulus)
+    ]
+
+
+def _prime_power(number: int) -> tuple[int, int] | None:
+    """(p, k) with p prime and p**k == number, or None."""
+    for p in range(2, number + 1):
+        if number % p == 0:
+            k = 0
+            while number % p == 0:
+                number //= p
+                k += 1
+            return (p, k) if number == 1 else None
+    return None
+
+
+@cache
+def _powers_of_x(p: int, k: int) -> list[tuple[int, ...]]:
+    """x^0 … x^(q−2) in GF(p^k) = Z_p[x]/(f), for the first f making x primitive.
+
+    Elements are coefficient tuples (lowest degree first). A monic f for which x
+    has order p^k − 1 is irreducible and primitive, so the order test alone
+    chooses f.
+    """
+    order = p**k - 1
+    for code in range(p**k):
+        # f = x^k − (c_0 + c_1 x + … ); x^k reduces to the tail c.
+        tail = tuple((code // p**j) % p for j in range(k))
+        if tail[0] == 0:
+            continue
+        powers = [tuple(1 if j == 0 else 0 for j in range(k))]
+        for _ in range(order - 1):
+            top = powers[-1][-1]
+            shifted = (0, *powers[-1][:-1])
+            powers.append(tuple((a + top * c) % p for a, c in zip(shifted, tail, strict=True)))
+        if len(set(powers)) == order:
+            return powers
+    raise AssertionError(f"no primitive polynomial of degree {k} over Z_{p}")
+
+
+def _cyclotomic(p: int, k: int) -> list[list[Table]]:
+    # Player numbers encode field elements in base p, so player 0 is the zero
+    # element and sits out the starter round.
+    powers = _powers_of_x(p, k)
+    n = len(powers) // 4
+    starter = [tuple(powers[i + j * n] for j in range(4)) for i in range(n)]
+
+    def number(element: tuple[int, ...]) -> int:
+        return sum(c * p**j for j, c in enumerate(element))
+
+    group = [tuple((g // p**j) % p for j in range(k)) for g in range(p**k)]
+    rounds = []
+    for g in group:
+        tables = []
+        for game in starter:
+            n_, e, s, w = (
+                number(tuple((a + b) % p for a, b in zip(seat, g, strict=True))) for seat in game
+            )
+            tables.append((n_, e, s, w))
+        rounds.append(tables)
+    return rounds

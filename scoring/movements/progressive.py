@@ -1,0 +1,280 @@
+"""Progressive and semi-partner drives: the next round depends on who won.
+
+Ladies' seats are N and E, gents' seats S and W (N+S partners E+W, so every
+partnership is a lady and a gent). At each table one pair wins the round; the
+rule's ``movers`` (usually the losers) split: the one in the lady's seat moves
+a table the ladies' way, the one in the gent's seat the gents' way, the last
+table wrapping to the first. The other pair stays. In a progressive drive the
+staying pair splits too (the staying gent crosses to oppose his partner), so
+every partnership changes; in a semi-partner drive the winning pair stays
+together and the two arrivals partner each other.
+
+Sit-outs: a :class:`Seating` carries who sits out this round and who has sat
+out since everybody last had a turn. Next round they come in, each taking the
+place of a mover who goes out instead, so nobody sits out twice before
+everyone has once and nobody sits out two rounds running.
+
+>>> rule = ProgressiveRule()
+>>> first = progressive_first(8, ladies={0, 1, 2, 3})
+>>> first.tables
+((0, 1, 4, 5), (2, 3, 6, 7))
+>>> progressive_next(first, ["NS", "NS"], rule).tables
+((0, 3, 7, 4), (2, 1, 5, 6))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from scoring.errors import MovementError
+from scoring.movements.base import Table
+
+Side = Literal["NS", "EW"]
+Direction = Literal["up", "down"]
+
+
+@dataclass(frozen=True)
+class ProgressiveRule:
+    """Who moves after each round, and which way.
+
+    ``movers``: "losers" (the usual) or "winners". ``ladies``/``gents``: "up"
+    (table t to t+1) or "down". ``keep_winning_pair``: a semi-partner drive.
+    ``roles``: seat ladies N/E and gents S/W; False seats anyone anywhere (the
+    seats still decide who moves which way).
+    """
+
+    movers: Literal["losers", "winners"] = "losers"
+    ladies: Direction = "up"
+    gents: Direction = "down"
+    keep_winning_pair: bool = False
+    roles: bool = True
+
+    def __post_init__(self) -> None:
+        if self.movers not in ("losers", "winners"):
+            raise MovementError("The movers must be the losers or the winners.")
+        if self.ladies not in ("up", "down") or self.gents not in ("up", "down"):
+            raise MovementError("Ladies and gents move up or down.")
+        if self.keep_winning_pair and self.movers == "winners":
+            raise MovementError(
+                "A semi-partner drive keeps the winning pair together, so the losers must move."
+            )
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One round of a progressive drive.
+
+    ``tables`` in table order; ``sitting_out`` this round; ``rested``: players
+    who have sat out since everyone last had a turn; ``ladies``: the players
+    who take ladies' seats (empty when the drive ignores roles).
+    """
+
+    tables: tuple[Table, ...]
+    sitting_out: tuple[int, ...] = ()
+    rested: frozenset[int] = frozenset()
+    ladies: frozenset[int] = frozenset()
+
+    def __iter__(self) -> Iterator[Table]:
+        """A seating reads as the plain round it holds."""
+        return iter(self.tables)
+
+    def __len__(self) -> int:
+        return len(self.tables)
+
+
+def round_winner(north_south: int, total: int, last_deal: int) -> Side:
+    """The pair that won a round at one table.
+
+    ``north_south`` is N–S's tricks over the round's deals, ``total`` all the
+    tricks played (13 a deal), ``last_deal`` N–S's tricks in the last deal.
+    More tricks wins; a tie (possible with an even number of deals) goes to
+    the pair that won the last deal, which cannot be tied.
+
+    >>> round_winner(12, 26, 7), round_winner(13, 26, 5), round_winner(13, 26, 8)
+    ('EW', 'EW', 'NS')
+    """
+    if not 0 <= north_south <= total or total % 13 or not 0 <= last_deal <= 13:
+        raise MovementError("A round's tricks must be whole deals of 13, N–S's between 0 and 13.")
+    margin = 2 * north_south - total or 2 * last_deal - 13
+    return "NS" if margin > 0 else "EW"
+
+
+def progressive_first(
+    players: int | Iterable[int],
+    ladies: Collection[int] = (),
+    rule: ProgressiveRule = ProgressiveRule(),
+) -> Seating:
+    """Seat round 1: ladies at N and E, gents at S and W, in number order.
+
+    When the ladies and gents do not come out even, the spare ones sit out
+    first and the rest take the other role's seats. Without roles, table t
+    takes the players 4t … 4t+3 in order. The highest numbers sit out.
+    """
+    everyone = list(range(players)) if isinstance(players, int) else sorted(set(players))
+    tables = len(everyone) // 4
+    if tables == 0:
+        raise MovementError("A progressive drive needs at least four players.")
+    spare = len(everyone) - 4 * tables
+    if not rule.roles:
+        seated, out = everyone[: 4 * tables], everyone[4 * tables :]
+        return Seating(
+            tuple(_substitute(seated[i : i + 4], {}) for i in range(0, len(seated), 4)),
+            tuple(out),
+            frozenset(out),
+        )
+    lady_list = [p for p in everyone if p in ladies]
+    gent_list = [p for p in everyone if p not in ladies]
+    out = []
+    for _ in range(spare):
+        longer = lady_list if len(lady_list) - len(gent_list) > 0 else gent_list
+        out.append(longer.pop())
+    queue = lady_list + gent_list
+    lady_seats, gent_seats = queue[: 2 * tables], queue[2 * tables :]
+    return Seating(
+        tuple(_tables(lady_seats, gent_seats)),
+        tuple(sorted(out)),
+        frozenset(out),
+        frozenset(lady_seats),
+    )
+
+
+def _tables(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Table]:
+    return [
+        (lady_seats[2 * t], lady_seats[2 * t + 1], gent_seats[2 * t], gent_seats[2 * t + 1])
+        for t in range(len(lady_seats) // 2)
+    ]
+
+
+def progressive_next(
+    seating: Seating | Sequence[Table],
+    winners: Sequence[Side],
+    rule: ProgressiveRule,
+    *,
+    players: Collection[int] | None = None,
+    roles: Mapping[int, str] | None = None,
+) -> Seating:
+    """Seat the next round from this one and the winning pair at each table.
+
+    ``seating`` is this round: a :class:`Seating`, or a plain round of tables,
+    which carries no history (whoever is not seated counts as sitting out for
+    the first time). ``winners[t]`` is "NS" or "EW" for table t (see
+    :func:`round_winner`). ``players`` are those playing next round, by default
+    the same as this one: a seated player missing from it has withdrawn and the
+    first player coming in takes their place; a newcomer comes in like a player
+    who sat out. ``roles`` maps players to "lady", "gent" or "either" so an
+    incoming lady replaces a lady where she can (default: the seating's ladies).
+    If the players present need a different number of tables, the movement
+    starts afresh with :func:`progressive_first`.
+    """
+    if not isinstance(seating, Seating):
+        tables = tuple(_substitute(list(table), {}) for table in seating)
+        seated = {p for table in tables for p in table}
+        out = tuple(sorted(set(players or ()) - seated))
+        in_ladies_seats = frozenset(p for table in tables for p in table[:2])
+        seating = Seating(tables, out, frozenset(out), in_ladies_seats)
+    tables = seating.tables
+    if len(winners) != len(tables) or any(w not in ("NS", "EW") for w in winners):
+        raise MovementError("Give the winning pair, NS or EW, for every table.")
+    seated = [p for table in tables for p in table]
+    present = set(players) if players is not None else {*seated, *seating.sitting_out}
+    ladies = (
+        frozenset(p for p, role in roles.items() if role == "lady") if roles else seating.ladies
+    )
+    if len(present) // 4 != len(tables):
+        return progressive_first(present, ladies, rule)
+    new, movers = _move(tables, winners, rule)
+    newcomers = present - set(seated) - set(seating.sitting_out)
+    # A newcomer has missed rounds already: they count as having sat out.
+    incoming = [p for p in seating.sitting_out if p in present] + sorted(newcomers)
+    replaced, rested = _rotate_sit_outs(
+        [p for p in seated if p in present],
+        [p for p in seated if p not in present],
+        incoming,
+        Rotation(movers, seating.rested | newcomers, ladies),
+    )
+    return Seating(
+        tuple(_substitute(table, replaced) for table in new),
+        tuple(sorted(p for p in replaced if p in present)),
+        rested,
+        ladies,
+    )
+
+
+def _move(
+    tables: Sequence[Table], winners: Sequence[Side], rule: ProgressiveRule
+) -> tuple[list[list[int]], set[int]]:
+    """The tables after everyone moves, and the set of movers."""
+    count = len(tables)
+    step = {"up": 1, "down": -1}
+    new = [[-1] * 4 for _ in tables]
+    arrivals = []  # per table: (mover lady, mover gent, lady's seat, gent's seat) for arrivals
+    for t, (seats, winner) in enumerate(zip(tables, winners, strict=True)):
+        ns_stays = (winner == "NS") == (rule.movers == "losers")
+        # (lady seat, gent seat) of the staying side and of the other side
+        stay, other = ((0, 2), (1, 3)) if ns_stays else ((1, 3), (0, 2))
+        new[t][stay[0]] = seats[stay[0]]
+        if rule.keep_winning_pair:
+            new[t][stay[1]] = seats[stay[1]]
+            arrive = other
+        else:
+            new[t][other[1]] = seats[stay[1]]  # crosses to oppose his partner
+            arrive = (other[0], stay[1])
+        arrivals.append((seats[other[0]], seats[other[1]], *arrive))
+    for t, (lady, gent, _, _) in enumerate(arrivals):
+        to_lady = (t + step[rule.ladies]) % count
+        to_gent = (t + step[rule.gents]) % count
+        new[to_lady][arrivals[to_lady][2]] = lady
+        new[to_gent][arrivals[to_gent][3]] = gent
+    return new, {p for lady, gent, _, _ in arrivals for p in (lady, gent)}
+
+
+def _substitute(seats: list[int], replaced: dict[int, int]) -> Table:
+    north, east, south, west = (replaced.get(p, p) for p in seats)
+    return (north, east, south, west)
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """What the choice of sit-outs weighs: movers, who has rested, who is a lady."""
+
+    movers: set[int]
+    rested: frozenset[int]
+    ladies: frozenset[int]
+
+
+def _rotate_sit_outs(
+    staying: list[int], withdrawn: list[int], incoming: list[int], rotation: Rotation
+) -> tuple[dict[int, int], frozenset[int]]:
+    """Map each player leaving a seat to the player coming in for them.
+
+    Withdrawn players are replaced first. The others who go out are seated
+    players who have not sat out in this cycle, movers before stayers, the
+    incoming player's role before the other, lower numbers first; when nobody
+    fresh is left a new cycle starts.
+    """
+    rested = set(rotation.rested)
+    chosen: dict[int, int] = {}
+    leaving = list(withdrawn)
+    for newcomer in incoming:
+        lady = newcomer in rotation.ladies
+        if leaving:
+            best = min(leaving, key=lambda p: ((p in rotation.ladies) != lady, p))
+            leaving.remove(best)
+        else:
+            free = [p for p in staying if p not in chosen]
+            if all(p in rested for p in free):
+                rested = set()
+            best = min(
+                free,
+                key=lambda p: (
+                    p in rested,
+                    p not in rotation.movers,
+                    (p in rotation.ladies) != lady,
+                    p,
+                ),
+            )
+            rested.add(best)
+        chosen[best] = newcomer
+    return chosen, frozenset(rested - set(withdrawn))

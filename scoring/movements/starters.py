@@ -1,0 +1,83 @@
+"""Searched starters for Z-cyclic whist tournaments Wh(N).
+
+Each entry is the starter round of a Wh(N), a tuple of games (N, E, S, W).
+For N ≡ 0 (mod 4) it is developed mod N−1 and the player written N−1 is the
+fixed point ∞; for N ≡ 1 (mod 4) it is developed mod N. Prime powers
+N ≡ 1 (mod 4) need no entry: :mod:`scoring.movements.design` builds them with
+the cyclotomic starter.
+
+Wh(8) and Wh(12) are the starters quoted in DESIGN.md; the others come from
+``bench/find_starters.py`` or its earlier annealing and patterned versions.
+``tests/scoring/test_movements_design.py`` checks every entry.
+"""
+
+from scoring.movements.base import Table
+
+STARTERS: dict[int, tuple[Table, ...]] = {
+    4: ((3, 1, 0, 2),),
+    8: ((7, 2, 4, 1), (0, 3, 5, 6)),
+    12: ((11, 9, 8, 1), (0, 10, 5, 3), (2, 6, 4, 7)),
+    16: ((13, 3, 6, 5), (14, 8, 4, 2), (7, 1, 11, 0), (12, 15, 9, 10)),
+    20: ((19, 9, 15, 16), (5, 7, 11, 2), (18, 6, 0, 14), (13, 8, 17, 10), (1, 12, 4, 3)),
+    21: ((18, 16, 9, 10), (4, 1, 12, 20), (3, 8, 19, 15), (5, 17, 2, 6), (14, 7, 13, 11)),
+    24: (
+        (4, 0, 3, 13),
+        (9, 14, 6, 12),
+        (5, 10, 16, 17),
+        (2, 21, 7, 15),
+        (23, 19, 18, 11),
+        (22, 20, 8, 1),
+    ),
+    28: (
+        (27, 3, 0, 24),
+        (10, 5, 17, 22),
+        (6, 8, 21, 19),
+        (12, 11, 15, 16),
+        (2, 9, 25, 18),
+        (1, 7, 26, 20),
+        (4, 13, 23, 14),
+    ),
+    32: (
+        (31, 19, 0, 15),
+        (21, 26, 12, 25),
+        (18, 27, 2, 20),
+        (4, 10, 9, 23),
+        (29, 1, 8, 30),
+        (13, 5, 16, 11),
+        (3, 14, 22, 6),
+        (17, 24, 28, 7),
+    ),
+    33: (
+        (17, 14, 8, 1),
+        (25, 30, 28, 15),
+        (32, 11, 7, 18),
+        (2, 12, 23, 31),
+        (9, 4, 3, 27),
+        (21, 19, 26, 20),
+        (29, 16, 13, 5),
+        (6, 22, 10, 24),
+    ),
+    36: (
+        (35, 12, 0, 25),
+        (4, 33, 11, 1),
+        (19, 27, 31, 3),
+        (20, 5, 18, 9),
+        (23, 21, 6, 22),
+        (7, 13, 17, 28),
+        (26, 29, 34, 8),
+        (14, 32, 30, 2),
+        (15, 10, 24, 16),
+    ),
+    40: (
+        (39, 13, 0, 26),
+        (15, 1, 24, 38),
+        (11, 16, 28, 23),
+        (5, 3, 34, 36),
+        (12, 6, 27, 33),
+        (18, 14, 21, 25),
+        (17, 2, 22, 37),
+        (19, 10, 20, 29),
+        (7, 4, 32, 35),
+        (9, 8, 30, 31),
+    ),
+}

@@ -1,0 +1,42 @@
+"""Whist tournament designs: every shipped starter and construction is perfect."""
+
+import pytest
+
+from scoring.movements import Movement, individual, quality
+from scoring.movements.design import perfect_design
+from scoring.movements.starters import STARTERS
+
+CYCLOTOMIC = [5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 73, 81, 125]
+
+
+def assert_perfect(rounds, players):
+    q = quality(Movement.build(rounds, range(players)))
+    assert len(rounds) == (players - 1 if players % 4 == 0 else players)
+    assert (q.partner_min, q.partner_max) == (1, 1)
+    assert (q.opponent_min, q.opponent_max) == (2, 2)
+    assert q.sit_out_spread == 0
+
+
+@pytest.mark.parametrize("players", sorted(STARTERS))
+def test_every_shipped_starter_develops_into_a_perfect_design(players):
+    assert_perfect(perfect_design(players), players)
+
+
+@pytest.mark.parametrize("players", CYCLOTOMIC)
+def test_the_cyclotomic_starter_is_perfect_for_prime_powers(players):
+    assert_perfect(perfect_design(players), players)
+
+
+def test_the_starters_quoted_in_the_design_are_shipped():
+    assert perfect_design(8)[0] == [(7, 2, 4, 1), (0, 3, 5, 6)]
+    assert perfect_design(13)[0] == [(1, 8, 12, 5), (2, 3, 11, 10), (4, 6, 9, 7)]
+
+
+def test_counts_of_2_or_3_mod_4_have_no_design():
+    assert [n for n in range(6, 65) if n % 4 in (2, 3) and perfect_design(n)] == []
+
+
+@pytest.mark.parametrize("players", [n for n in range(8, 65) if perfect_design(n)])
+def test_individual_is_perfect_over_a_full_design(players):
+    rounds = players - 1 if players % 4 == 0 else players
+    assert_perfect(individual(players, rounds).as_tuples(), players)

@@ -1,0 +1,62 @@
+"""Balanced individual movements for any drive from 4 to 200 players."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scoring.errors import MovementError
+from scoring.movements import individual, quality
+
+
+def test_twenty_players_over_24_rounds_partner_1_to_2_and_oppose_2_to_3():
+    q = quality(individual(20, 24))
+    assert (q.partner_min, q.partner_max) == (1, 2)
+    assert (q.opponent_min, q.opponent_max) == (2, 3)
+
+
+def test_whole_cycles_of_a_design_keep_it_perfect():
+    q = quality(individual(12, 22))
+    assert (q.partner_min, q.partner_max, q.opponent_min, q.opponent_max) == (2, 2, 4, 4)
+
+
+def test_part_of_a_design_keeps_partners_perfect():
+    q = quality(individual(24, 12))
+    assert q.partner_excess == 0
+    assert q.opponent_deviation < 30
+
+
+def test_a_count_without_a_design_still_balances_opponents_closely():
+    q = quality(individual(30, 24))
+    assert q.partner_excess == 0
+    assert q.opponent_deviation <= 10
+
+
+def test_the_same_seed_gives_the_same_movement():
+    assert individual(30, 12, seed=4) == individual(30, 12, seed=4)
+    assert individual(30, 12, seed=4) != individual(30, 12, seed=5)
+
+
+def test_sit_outs_rotate_so_nobody_sits_out_twice_before_everyone_once():
+    movement = individual(30, 24)
+    first_turns = [p for r in range(15) for p in movement.sit_outs(r)]
+    assert sorted(first_turns) == list(range(30))
+
+
+@pytest.mark.parametrize(("players", "rounds"), [(3, 5), (8, 0)])
+def test_it_refuses_too_few_players_or_rounds(players, rounds):
+    with pytest.raises(MovementError):
+        individual(players, rounds)
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(4, 200), rounds=st.integers(1, 52), seed=st.integers(0, 3))
+def test_any_drive_gets_a_valid_balanced_movement(players, rounds, seed):
+    movement = individual(players, rounds, seed)
+    q = quality(movement)
+    assert all(len(tables) == players // 4 for tables in movement.rounds)
+    assert len(movement.rounds) == rounds
+    assert q.sit_out_spread <= 1
+    assert q.consecutive_sit_outs == 0
+    partnership_slots = 2 * (players // 4) * rounds
+    if players >= 8 and partnership_slots <= 0.8 * players * (players - 1) / 2:
+        assert q.partner_excess == 0
