@@ -1,0 +1,96 @@
+"""Forms for a club's players: they validate and normalise, nothing more."""
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from drives.csv_import import ExistingPlayer, NotUtf8Error, decode, read_players, tidy
+from drives.models import Player
+
+MAX_IMPORT_BYTES = 1_000_000  # a club list is a few kilobytes
+
+
+class PlayerForm(forms.ModelForm):
+    class Meta:
+        model = Player
+        fields = ["name", "role", "member_number", "active"]
+        help_texts = {
+            "active": _("Untick when a player stops coming; their past results are kept."),
+        }
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.club = club
+        if self.instance.pk is None:
+            del self.fields["active"]  # a new player is active
+
+    def clean_name(self):
+        return tidy(self.cleaned_data["name"])
+
+    def clean_member_number(self):
+        number = self.cleaned_data["member_number"].strip()
+        if number:
+            # The database refuses duplicates too, but with a 500 rather than a message.
+            holder = (
+                Player.objects.filter(club=self.instance.club, member_number=number)
+                .exclude(pk=self.instance.pk)
+                .first()
+            )
+            if holder is not None:
+                raise ValidationError(
+                    _("Member number %(number)s is already %(name)s’s."),
+                    params={"number": number, "name": holder.name},
+                )
+        return number
+
+
+class PlayerSearchForm(forms.Form):
+    SHOW_CHOICES = [
+        ("", _("All players")),
+        ("active", _("Active only")),
+        ("inactive", _("Inactive only")),
+    ]
+
+    q = forms.CharField(label=_("Name"), required=False, widget=forms.SearchInput)
+    show = forms.ChoiceField(label=_("Show"), choices=SHOW_CHOICES, required=False)
+
+
+class PlayerImportForm(forms.Form):
+    file = forms.FileField(
+        label=_("CSV file"),
+        required=False,
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,text/csv,text/plain"}),
+    )
+    text = forms.CharField(
+        label=_("Or paste the list"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(attrs={"rows": 8, "cols": 50}),
+    )
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+
+    def clean(self):
+        upload, text = self.cleaned_data.get("file"), self.cleaned_data.get("text", "")
+        if upload and text.strip():
+            raise ValidationError(_("Upload a file or paste the list, not both."))
+        if not upload and not text.strip():
+            raise ValidationError(_("Choose a CSV file to upload, or paste the list."))
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                raise ValidationError(_("That file is too big for a list of players."))
+            try:
+                text = decode(upload.read())
+            except NotUtf8Error as error:
+                raise ValidationError(str(error)) from None
+        existing = [
+            ExistingPlayer(*values)
+            for values in self.club.players.values_list("pk", "name", "role", "member_number")
+        ]
+        rows, errors = read_players(text, existing)
+        if errors:
+            raise ValidationError([str(error) for error in errors])
+        self.cleaned_data["rows"] = rows
+        return self.cleaned_data

@@ -1,0 +1,103 @@
+"""A club's players: the list, add, edit (and mark inactive), import from CSV."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django_tables2 import RequestConfig
+
+from drives.forms.players import PlayerForm, PlayerImportForm, PlayerSearchForm
+from drives.models import Club, Player
+from drives.permissions import require_organiser
+from drives.tables import PlayerTable
+
+
+@login_required
+def player_list(request, slug):
+    """All the club's players, inactive ones marked; ``?q=`` searches names, ``?show=`` filters."""
+    club = get_object_or_404(Club, slug=slug)
+    require_organiser(request.user, club)
+    players = club.players.all()
+    search = PlayerSearchForm(request.GET)
+    filtered = search.is_valid() and any(search.cleaned_data.values())
+    if filtered:
+        if query := search.cleaned_data["q"]:
+            players = players.filter(name__icontains=query)
+        if show := search.cleaned_data["show"]:
+            players = players.filter(active=show == "active")
+    empty_text = _("No players match.") if filtered else _("No players yet.")
+    table = PlayerTable(players, empty_text=empty_text)
+    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    counts = club.players.aggregate(total=Count("pk"), inactive=Count("pk", filter=Q(active=False)))
+    context = {"club": club, "table": table, "search": search, "counts": counts}
+    return render(request, "drives/players/list.html", context)
+
+
+@login_required
+def player_add(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    require_organiser(request.user, club)
+    data = request.POST if request.method == "POST" else None
+    form = PlayerForm(data, club=club)
+    if form.is_valid():
+        player = form.save()
+        messages.success(request, _("Added %(name)s.") % {"name": player.name})
+        if "another" in request.POST:
+            return redirect("drives:player_add", club.slug)
+        return redirect("drives:player_list", club.slug)
+    return render(request, "drives/players/form.html", {"club": club, "form": form})
+
+
+@login_required
+def player_edit(request, pk):
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    require_organiser(request.user, player.club)
+    data = request.POST if request.method == "POST" else None
+    form = PlayerForm(data, instance=player, club=player.club)
+    if form.is_valid():
+        form.save()
+        messages.success(request, _("Saved %(name)s.") % {"name": player.name})
+        return redirect("drives:player_list", player.club.slug)
+    context = {"club": player.club, "form": form, "player": player}
+    return render(request, "drives/players/form.html", context)
+
+
+@login_required
+def player_import(request, slug):
+    """Import a CSV list: all rows or, if any row is bad, none (the form lists every bad line)."""
+    club = get_object_or_404(Club, slug=slug)
+    require_organiser(request.user, club)
+    if request.method == "POST":
+        form = PlayerImportForm(request.POST, request.FILES, club=club)
+    else:
+        form = PlayerImportForm(club=club)
+    if form.is_valid():
+        rows = form.cleaned_data["rows"]
+        new = [Player(club=club, **row.fields) for row in rows if row.pk is None]
+        changed = [
+            Player(pk=row.pk, club=club, **row.fields) for row in rows if row.pk and row.changed
+        ]
+        try:
+            with transaction.atomic():
+                Player.objects.bulk_create(new)
+                Player.objects.bulk_update(changed, ["name", "role", "member_number"])
+        except IntegrityError:
+            # Someone else changed the list between checking and saving.
+            form.add_error(None, _("The player list changed while importing; please try again."))
+        else:
+            messages.success(request, _import_message(len(rows), len(new), len(changed)))
+            return redirect("drives:player_list", club.slug)
+    return render(request, "drives/players/import.html", {"club": club, "form": form})
+
+
+def _import_message(total: int, new: int, changed: int) -> str:
+    message = ngettext("Imported %(count)d player.", "Imported %(count)d players.", total)
+    message %= {"count": total}
+    if new != total:
+        unchanged = total - new - changed
+        details = _("%(new)d new, %(changed)d updated, %(unchanged)d unchanged.")
+        message += " " + details % {"new": new, "changed": changed, "unchanged": unchanged}
+    return message
