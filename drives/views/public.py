@@ -1,7 +1,11 @@
+"""Pages anyone can read: the home page and a drive."""
+
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
+from drives import seating
+from drives.forms.drives import CheckInForm, LateArrivalForm, WalkInForm
 from drives.models import Club, Drive, DriveStatus
 
 
@@ -24,13 +28,22 @@ def home(request):
     return render(request, "drives/home.html", {"clubs": clubs})
 
 
-def club(request, slug):
-    club = get_object_or_404(Club, slug=slug)
-    drives = club.drives.select_related("season")
-    return render(request, "drives/club.html", {"club": club, "drives": drives})
-
-
 def drive(request, pk):
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
-    entries = drive.entries.select_related("player")
-    return render(request, "drives/drive.html", {"drive": drive, "entries": entries})
+    entries = list(drive.entries.select_related("player"))
+    context = {
+        "drive": drive,
+        "entries": entries,
+        "plan": seating.table_plan(drive.movement, len(entries)),
+        "is_organiser": drive.club.is_organiser(request.user),
+    }
+    if context["is_organiser"] and drive.status == DriveStatus.PLANNED:
+        players = drive.club.players.filter(active=True) | drive.club.players.filter(
+            entries__drive=drive
+        )
+        context["check_in"] = CheckInForm(players=players.distinct(), entries=entries)
+        context["walk_in"] = WalkInForm()
+    elif context["is_organiser"] and drive.status == DriveStatus.RUNNING:
+        context["late_arrival"] = LateArrivalForm(drive=drive)
+        context["walk_in"] = WalkInForm()
+    return render(request, "drives/drive.html", context)

@@ -1,0 +1,92 @@
+"""The round page's score sheet: N–S tricks (and honours) for every table and deal."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from drives.services import TableScores
+
+HONOURS_CHOICES = [
+    ("", _("no honours")),
+    (4, _("N–S hold all four")),
+    (3, _("N–S hold three")),
+    (2, _("two each")),
+    (1, _("E–W hold three")),
+    (0, _("E–W hold all four")),
+]
+
+
+class RoundScoresForm(forms.Form):
+    """One field per table and deal; each table is checked and saved on its own."""
+
+    def __init__(self, *args, tables, deals, honours_deals, stored, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.tables, self.deals = list(tables), list(deals)
+        self.honours_deals = set(honours_deals)
+        for table in self.tables:
+            for deal in self.deals:
+                result = stored.get((table, deal))
+                self.fields[f"t{table}_d{deal}"] = forms.IntegerField(
+                    required=False,
+                    label=_("Table %(table)s, deal %(deal)s: N–S tricks")
+                    % {"table": table, "deal": deal},
+                    initial=result.ns_tricks if result else None,
+                    widget=forms.NumberInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
+                )
+                if deal in self.honours_deals:
+                    self.fields[f"t{table}_h{deal}"] = forms.TypedChoiceField(
+                        required=False,
+                        coerce=int,
+                        empty_value=None,
+                        choices=HONOURS_CHOICES,
+                        label=_("Honours"),
+                        initial=result.ns_honours if result else "",
+                    )
+            versions = [stored[table, d].version for d in self.deals if (table, d) in stored]
+            self.fields[f"t{table}_v"] = forms.IntegerField(
+                widget=forms.HiddenInput, initial=max(versions, default=0)
+            )
+
+    def table_fields(self, table):
+        """One table's bound fields for the template: its version and (deal, tricks, honours)."""
+        rows = [
+            (
+                deal,
+                self[f"t{table}_d{deal}"],
+                self[f"t{table}_h{deal}"] if deal in self.honours_deals else None,
+            )
+            for deal in self.deals
+        ]
+        return self[f"t{table}_v"], rows
+
+    def table_errors(self, table) -> list[str]:
+        names = [name for name in self.fields if name.startswith(f"t{table}_")]
+        return [f"{self.fields[n].label}: {e}" for n in names for e in self.errors.get(n, [])]
+
+    def entered_tables(self):
+        """TableScores for every table with something typed in and no field errors.
+
+        A table left wholly blank is not reported yet and is skipped, so an
+        organiser can save the tables as their slips come in.
+        """
+        self.is_valid()  # fills cleaned_data for the fields that are valid
+        entered = []
+        for table in self.tables:
+            if self.table_errors(table):
+                continue
+            tricks = {d: self.cleaned_data.get(f"t{table}_d{d}") for d in self.deals}
+            if all(value is None for value in tricks.values()):
+                continue
+            honours = {d: self.cleaned_data.get(f"t{table}_h{d}") for d in self.honours_deals}
+            entered.append(
+                TableScores(
+                    table=table,
+                    tricks=tricks,
+                    honours=honours,
+                    version=self.cleaned_data.get(f"t{table}_v") or 0,
+                )
+            )
+        return entered
+
+    def tables_with_errors(self):
+        self.is_valid()
+        return [table for table in self.tables if self.table_errors(table)]

@@ -1,0 +1,195 @@
+"""What a drive's pages and sheets show, derived from its rows by ``scoring``.
+
+Three queries whatever the size of the drive: the entries with their players,
+the seatings and the results. Everything else is arithmetic in ``scoring``.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from drives.models import Drive, DriveStatus, Entry, Seating, TableResult
+from scoring import standings as ranking
+from scoring.cards import suit_symbol, trumps_for_deal
+from scoring.results import deal_points
+
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    entry: Entry
+    standing: ranking.Standing
+
+    @property
+    def rank_label(self) -> str:
+        return f"={self.standing.rank}" if self.standing.shared else str(self.standing.rank)
+
+
+@dataclass(frozen=True)
+class PrizeRow:
+    name: str
+    category: str
+    entries: tuple[Entry, ...]
+    points: Decimal
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One table's tricks on one deal, with the four players by seat."""
+
+    round: int
+    deal: int
+    trumps: str
+    table: int
+    players: dict[str, Entry]
+    ns_tricks: int
+    ns_honours: int | None
+
+    @property
+    def ew_tricks(self) -> int:
+        return 13 - self.ns_tricks
+
+
+@dataclass(frozen=True)
+class DriveReport:
+    drive: Drive
+    overall: list[StandingRow]
+    ladies: list[StandingRow]
+    gents: list[StandingRow]
+    half_time_round: int | None
+    half_time: list[StandingRow]
+    prizes: list[PrizeRow]
+    rounds_scored: int
+    results: list[DealResult]
+
+
+def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
+    """(round, table) → seat → entry."""
+    tables: dict[tuple[int, int], dict[str, Entry]] = defaultdict(dict)
+    for seating in seatings:
+        tables[seating.round, seating.table][seating.seat] = seating.entry
+    return tables
+
+
+def deal_results(drive: Drive, seatings, results) -> list[DealResult]:
+    tables = seat_map(seatings)
+    return [
+        DealResult(
+            round=result.round,
+            deal=result.deal,
+            trumps=suit_symbol(trumps_for_deal(result.deal, drive.rotation)),
+            table=result.table,
+            players=tables.get((result.round, result.table), {}),
+            ns_tricks=result.ns_tricks,
+            ns_honours=result.ns_honours,
+        )
+        for result in sorted(results, key=lambda r: (r.deal, r.table))
+    ]
+
+
+def deal_scores(drive: Drive, tables, results) -> list[ranking.DealScore]:
+    scores = []
+    for result in results:
+        seats = tables.get((result.round, result.table), {})
+        # No honours recorded means they were split two and two, which scores nothing.
+        ns_honours = 2 if result.ns_honours is None else result.ns_honours
+        ns_points, ew_points = deal_points(
+            result.ns_tricks,
+            drive.counting,
+            trumps=trumps_for_deal(result.deal, drive.rotation),
+            ns_honours=ns_honours,
+            ew_honours=4 - ns_honours,
+            honours=drive.honours,
+        )
+        for seat, entry in seats.items():
+            north_south = seat in ("N", "S")
+            scores.append(
+                ranking.DealScore(
+                    player=entry.pk,
+                    round=result.round,
+                    deal=result.deal,
+                    points=ns_points if north_south else ew_points,
+                    tricks=result.ns_tricks if north_south else 13 - result.ns_tricks,
+                )
+            )
+    return scores
+
+
+def _sit_outs(drive: Drive, entries, tables, last_round: int) -> list[ranking.SitOut]:
+    seated = {(r, entry.pk) for (r, _), seats in tables.items() for entry in seats.values()}
+    return [
+        ranking.SitOut(player=entry.pk, round=r, deals=drive.deals_per_round)
+        for r in range(1, last_round + 1)
+        for entry in entries
+        if entry.plays_in(r) and (r, entry.pk) not in seated
+    ]
+
+
+def drive_report(drive: Drive) -> DriveReport:
+    """Standings, half-time standings and prizes for a drive, as far as it has been scored."""
+    entries = list(Entry.objects.filter(drive=drive).select_related("player"))
+    seatings = list(Seating.objects.filter(drive=drive))
+    results = list(TableResult.objects.filter(drive=drive))
+    return report_from_rows(drive, entries, seatings, results)
+
+
+def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
+    """The report from rows already loaded, so a season's drives load in a few queries."""
+    by_pk = {entry.pk: entry for entry in entries}
+    for seating in seatings:
+        seating.entry = by_pk[seating.entry_id]
+    tables = seat_map(seatings)
+    rounds_scored = max((r.round for r in results), default=0)
+    competitors = [ranking.Competitor(entry.pk, entry.role) for entry in entries]
+
+    def ranked(up_to_round: int) -> list[ranking.Standing]:
+        return ranking.standings(
+            deal_scores(drive, tables, results),
+            competitors,
+            rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
+            sit_outs=_sit_outs(drive, entries, tables, up_to_round),
+            sit_out_rule=drive.sit_out_rule,
+            fixed_sit_out_points=drive.sit_out_points,
+            tie_break=drive.tie_break,
+            up_to_round=up_to_round,
+        )
+
+    def rows(table: list[ranking.Standing]) -> list[StandingRow]:
+        return [StandingRow(by_pk[s.player], s) for s in table]
+
+    if not entries or rounds_scored == 0:
+        return DriveReport(drive, [], [], [], None, [], [], 0, [])
+    final = ranked(rounds_scored)
+    half_round = ranking.half_time_round(drive.rounds)
+    half = ranked(half_round) if rounds_scored >= half_round else None
+    prizes = []
+    if drive.status == DriveStatus.FINISHED:
+        config = ranking.PrizeConfig(
+            places=drive.prize_places,
+            by_role=drive.prizes_by_role,
+            booby=drive.booby_prize,
+            half_time=drive.half_time_prize,
+            most_ten_trick_deals=drive.ten_trick_prize,
+        )
+        prizes = [
+            PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
+            for p in ranking.prizes(final, competitors, config, half_time=half)
+        ]
+    by_role = drive.prizes_by_role
+    return DriveReport(
+        drive=drive,
+        overall=rows(final),
+        ladies=rows(_within_role(final, by_pk, "lady")) if by_role else [],
+        gents=rows(_within_role(final, by_pk, ("gent", "either"))) if by_role else [],
+        half_time_round=half_round if half is not None else None,
+        half_time=rows(half) if half is not None else [],
+        prizes=prizes,
+        rounds_scored=rounds_scored,
+        results=deal_results(drive, seatings, results),
+    )
+
+
+def _within_role(final, by_pk, roles) -> list[ranking.Standing]:
+    """The overall table cut to one role, re-ranked within it (ties stay shared)."""
+    return ranking.rerank([s for s in final if by_pk[s.player].role in roles])

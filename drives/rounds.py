@@ -1,0 +1,181 @@
+"""What the round page shows: tables, sit-outs, trumps, stored results and the moves."""
+
+from dataclasses import dataclass, field
+
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from drives.models import Drive, Entry, Seating, TableResult
+from drives.reports import seat_map
+from drives.seating import progressive_rule
+from scoring.cards import Suit, suit_name, suit_symbol, trumps_for_deal
+from scoring.movements import round_winner
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    number: int
+    trumps: Suit | None
+
+    @property
+    def symbol(self) -> str:
+        return suit_symbol(self.trumps)
+
+    @property
+    def name(self) -> str:
+        return suit_name(self.trumps)
+
+    @property
+    def css(self) -> str:
+        return f"suit-{self.trumps.value}" if self.trumps else "suit-NT"
+
+
+@dataclass
+class TableSheet:
+    number: int
+    seats: dict[str, Entry]
+    results: dict[int, TableResult] = field(default_factory=dict)
+
+    def seat_list(self):
+        return [(seat, self.seats.get(seat)) for seat in ("N", "E", "S", "W")]
+
+    def winner(self, deals: int) -> str | None:
+        """ "NS" or "EW" once every deal of the round has its tricks, else None."""
+        if len(self.results) < deals:
+            return None
+        ns_tricks = sum(result.ns_tricks for result in self.results.values())
+        last_deal = self.results[max(self.results)].ns_tricks
+        return round_winner(ns_tricks, 13 * deals, last_deal)
+
+
+@dataclass(frozen=True)
+class Move:
+    entry: Entry
+    table: int | None  # None: sits out next round
+    seat: str | None
+
+
+@dataclass(frozen=True)
+class RoundSheet:
+    number: int
+    deals: list[DealInfo]
+    tables: list[TableSheet]
+    sitting_out: list[Entry]
+    stored: dict[tuple[int, int], TableResult]
+    moves: list[Move]
+
+    @property
+    def complete(self) -> bool:
+        return len(self.stored) == len(self.tables) * len(self.deals)
+
+
+def deal_infos(drive: Drive, round_number: int) -> list[DealInfo]:
+    return [
+        DealInfo(number, trumps_for_deal(number, drive.rotation))
+        for number in drive.deals_of_round(round_number)
+    ]
+
+
+def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
+    """Three queries: the entries, this round's and the next round's seats, the results."""
+    entries = list(Entry.objects.filter(drive=drive).select_related("player"))
+    seatings = list(Seating.objects.filter(drive=drive, round__in=[round_number, round_number + 1]))
+    by_pk = {entry.pk: entry for entry in entries}
+    for seating in seatings:
+        seating.entry = by_pk[seating.entry_id]
+    tables = seat_map(seatings)
+    results = TableResult.objects.filter(drive=drive, round=round_number)
+    stored = {(result.table, result.deal): result for result in results}
+    sheets = [
+        TableSheet(table, seats)
+        for (r, table), seats in sorted(tables.items())
+        if r == round_number
+    ]
+    for sheet in sheets:
+        sheet.results = {
+            deal: res for (table, deal), res in stored.items() if table == sheet.number
+        }
+    seated = {entry.pk for sheet in sheets for entry in sheet.seats.values()}
+    sitting_out = [e for e in entries if e.plays_in(round_number) and e.pk not in seated]
+    return RoundSheet(
+        number=round_number,
+        deals=deal_infos(drive, round_number),
+        tables=sheets,
+        sitting_out=sitting_out,
+        stored=stored,
+        moves=_moves(tables, entries, round_number),
+    )
+
+
+def _moves(tables, entries, round_number) -> list[Move]:
+    """Where each player goes next, once the next round is seated."""
+    following = {
+        entry.pk: (table, seat)
+        for (r, table), seats in tables.items()
+        if r == round_number + 1
+        for seat, entry in seats.items()
+    }
+    if not following:
+        return []
+    return [
+        Move(entry, *following.get(entry.pk, (None, None)))
+        for entry in entries
+        if entry.plays_in(round_number + 1)
+    ]
+
+
+def moving_rule(drive: Drive, *, short: bool = False) -> str:
+    """The progressive rule in words, from the rule the movement applies; empty when static.
+
+    ``short`` is the one line a scorecard has room for.
+    """
+    if drive.is_static:
+        return ""
+    rule = progressive_rule(drive)
+    losers_move = rule.movers == "losers"
+    words = {
+        "movers": _("losing") if losers_move else _("winning"),
+        "stayers": _("winning") if losers_move else _("losing"),
+        "lady": _("up a table") if rule.ladies == "up" else _("down a table"),
+        "gent": _("up a table") if rule.gents == "up" else _("down a table"),
+    }
+    if short:
+        if rule.keep_winning_pair:
+            return _("Winners stay together; losing lady moves %(lady)s, gent %(gent)s.") % words
+        text = _("%(movers)s lady moves %(lady)s, gent %(gent)s; %(stayers)s gent changes seat.")
+        return capfirst(text % words)
+    words |= {
+        "lady": words["lady"] + " " + _WRAP[rule.ladies],
+        "gent": words["gent"] + " " + _WRAP[rule.gents],
+    }
+    if rule.keep_winning_pair:
+        text = _(
+            "After each round the winning pair stays together at the table; the losers "
+            "split: the lady moves %(lady)s, the gent moves %(gent)s."
+        )
+    else:
+        text = _(
+            "After each round the %(movers)s lady moves %(lady)s and the %(movers)s gent "
+            "moves %(gent)s. The %(stayers)s lady keeps her seat and her partner changes seat "
+            "to play against her, so every partnership changes."
+        )
+    return text % words
+
+
+_WRAP = {"up": _lazy("(last to 1)"), "down": _lazy("(1 to last)")}
+
+
+def moves_from(drive: Drive, table: int, tables: int) -> str:
+    """ "Losing lady: go to table 2. Losing gent: go to table 4." for a progressive movement."""
+    if drive.is_static:
+        return ""
+    rule = progressive_rule(drive)
+    step = {"up": 1, "down": -1}
+    words = {
+        "movers": _("Losing") if rule.movers == "losers" else _("Winning"),
+        "lady": (table - 1 + step[rule.ladies]) % tables + 1,
+        "gent": (table - 1 + step[rule.gents]) % tables + 1,
+    }
+    text = _("%(movers)s lady: go to table %(lady)d. %(movers)s gent: go to table %(gent)d.")
+    return text % words

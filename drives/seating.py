@@ -1,0 +1,183 @@
+"""Seat a drive's rounds with ``scoring.movements`` and store the result as Seating rows.
+
+The movement works on player numbers 0 … n−1: an entry's number is its place in
+card-number order. Entries are never deleted once a drive runs (a withdrawal
+only marks them) and a late arrival takes the next card number, so the
+numbering of the players already seated never shifts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
+from scoring import movements
+from scoring.errors import MovementError
+
+SEATS = ("N", "E", "S", "W")
+FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    tables: int
+    sitting_out: int
+    problem: str = ""
+
+
+def table_plan(movement: str, players: int) -> TablePlan:
+    """How many tables ``players`` fill and how many sit out each round."""
+    if movement in FIXED_PARTNERS:
+        if players % 2:
+            return TablePlan(
+                players // 4,
+                players % 4,
+                _("Fixed partners need an even number of players: check in one more or one fewer."),
+            )
+        pairs = players // 2
+        # An odd number of pairs plays with a phantom pair: meeting it is a sit-out.
+        return TablePlan((pairs + 1) // 2, 2 * (pairs % 2))
+    return TablePlan(players // 4, players % 4)
+
+
+def _entries(drive: Drive) -> list[Entry]:
+    return list(Entry.objects.filter(drive=drive).order_by("card_number"))
+
+
+def _write(drive: Drive, entries: list[Entry], rounds, first_round: int) -> None:
+    Seating.objects.bulk_create(
+        Seating(drive=drive, round=first_round + r, table=t, seat=seat, entry=entries[player])
+        for r, tables in enumerate(rounds)
+        for t, table in enumerate(tables, start=1)
+        for seat, player in zip(SEATS, table, strict=True)
+    )
+
+
+def static_movement(drive: Drive, players: int) -> movements.Movement:
+    if drive.movement == MovementType.INDIVIDUAL:
+        return movements.individual(players, drive.rounds, seed=drive.pk)
+    if players % 2:
+        raise MovementError(table_plan(drive.movement, players).problem)
+    build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
+    return build(players // 2, drive.rounds)
+
+
+def seat_start(drive: Drive) -> None:
+    """Seat every round of a static movement, or round 1 of a progressive one."""
+    entries = _entries(drive)
+    if drive.is_static:
+        _write(drive, entries, static_movement(drive, len(entries)).rounds, first_round=1)
+        return
+    _write(drive, entries, [first_progressive_round(drive, entries)], first_round=1)
+
+
+def first_progressive_round(drive: Drive, entries: list[Entry]):
+    """Round 1 of a progressive drive: ladies at N and E, gents at S and W."""
+    ladies = {i for i, entry in enumerate(entries) if entry.role == SeatRole.LADY}
+    return movements.progressive_first(len(entries), ladies, rule=progressive_rule(drive)).tables
+
+
+def progressive_rule(drive: Drive) -> movements.ProgressiveRule:
+    return movements.ProgressiveRule(keep_winning_pair=drive.movement == MovementType.SEMI_PARTNER)
+
+
+def _stored_rounds(drive: Drive, entries: list[Entry], first: int, last: int):
+    """Stored rounds ``first`` … ``last`` as movement tables of player numbers, in table order."""
+    number = {entry.pk: index for index, entry in enumerate(entries)}
+    seats: dict[int, dict[int, dict[str, int]]] = {r: {} for r in range(first, last + 1)}
+    for seating in Seating.objects.filter(drive=drive, round__gte=first, round__lte=last):
+        seats[seating.round].setdefault(seating.table, {})[seating.seat] = number[seating.entry_id]
+    return [
+        [tuple(tables[t][seat] for seat in SEATS) for t in sorted(tables)]
+        for _, tables in sorted(seats.items())
+    ]
+
+
+def _winners(drive: Drive, round_number: int, tables) -> list[str]:
+    """ "NS" or "EW" for each table: the side with more tricks over the round's deals."""
+    ns_total: dict[int, int] = {}
+    last_deal: dict[int, int] = {}
+    for result in TableResult.objects.filter(drive=drive, round=round_number).order_by("deal"):
+        ns_total[result.table] = ns_total.get(result.table, 0) + result.ns_tricks
+        last_deal[result.table] = result.ns_tricks
+    return [
+        movements.round_winner(ns_total[t], 13 * drive.deals_per_round, last_deal[t])
+        for t in range(1, len(tables) + 1)
+    ]
+
+
+def seat_next(drive: Drive) -> None:
+    """Seat the round after the current one; static movements are already seated."""
+    next_round = drive.current_round + 1
+    if Seating.objects.filter(drive=drive, round=next_round).exists():
+        return
+    entries = _entries(drive)
+    played = _stored_rounds(drive, entries, 1, drive.current_round)
+    tables = played[-1]
+    present = [i for i, entry in enumerate(entries) if entry.plays_in(next_round)]
+    seated = {p for table in tables for p in table}
+    current = movements.Seating(
+        tables=tuple(tables),
+        sitting_out=tuple(
+            i for i, e in enumerate(entries) if e.plays_in(drive.current_round) and i not in seated
+        ),
+        rested=_rested(entries, played),
+        ladies=frozenset(p for table in tables for p in table[:2]),
+    )
+    following = movements.progressive_next(
+        current,
+        _winners(drive, drive.current_round, tables),
+        progressive_rule(drive),
+        players=present,
+        roles={i: entries[i].role for i in present},
+    )
+    _write(drive, entries, [following.tables], first_round=next_round)
+
+
+def _rested(entries: list[Entry], played) -> frozenset[int]:
+    """Who has sat out since everyone last had a turn, from the rounds as played.
+
+    Going back from the latest round, sit-outs gather until they would cover
+    every player of those rounds; then everyone has had a turn and the count
+    starts again, which is how the movement would have carried it forward.
+    """
+    rested: set[int] = set()
+    for round_index in range(len(played) - 1, -1, -1):
+        seated = {p for table in played[round_index] for p in table}
+        playing = {i for i, e in enumerate(entries) if e.plays_in(round_index + 1)}
+        sitting_out = playing - seated
+        if playing <= rested | sitting_out:
+            break
+        rested |= sitting_out
+    return frozenset(rested)
+
+
+def replan(drive: Drive) -> None:
+    """After a late arrival or a withdrawal: keep played rounds, plan the rest anew."""
+    if drive.movement in FIXED_PARTNERS:
+        raise MovementError(
+            _("Fixed partnerships cannot change during the drive: add or withdraw a whole pair.")
+        )
+    if not drive.is_static:
+        return  # the next round is seated from the results, with whoever is present then
+    entries = _entries(drive)
+    planned_so_far = _stored_rounds(drive, entries, 1, drive.rounds)
+    present = [i for i, entry in enumerate(entries) if entry.plays_in(drive.current_round + 1)]
+    if len(present) < 4:
+        raise MovementError(_("Fewer than four players would be left to play."))
+    planned = movements.replan(
+        movements.Movement.build(planned_so_far, range(len(entries))), drive.current_round, present
+    )
+    Seating.objects.filter(drive=drive, round__gt=drive.current_round).delete()
+    remaining = planned.rounds[drive.current_round : drive.rounds]
+    _write(drive, entries, remaining, first_round=drive.current_round + 1)
+
+
+def tables_of_round(drive: Drive, round_number: int) -> set[int]:
+    return set(
+        Seating.objects.filter(drive=drive, round=round_number)
+        .values_list("table", flat=True)
+        .distinct()
+    )

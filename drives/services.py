@@ -1,0 +1,271 @@
+"""Operations on a drive that touch several rows: the one bridge to ``scoring``.
+
+Each function reads rows, hands plain values to ``scoring``, and writes what
+comes back in one transaction. Every refusal raises :class:`DriveError` (or a
+``scoring`` error) with a message for the organiser, and changes nothing.
+"""
+
+from dataclasses import dataclass
+
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+
+from drives import seating
+from drives.models import Drive, DriveStatus, Entry, Player, ResultChange, TableResult
+from scoring.errors import ScoringError
+from scoring.results import check_tricks
+
+MIN_PLAYERS = 4
+
+
+class DriveError(ValueError):
+    """An operation the drive's state or the input does not allow."""
+
+
+def _locked(drive: Drive) -> Drive:
+    """The drive's row, locked for this transaction, so two organisers never interleave."""
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def _require_status(drive: Drive, *statuses: str, action: str) -> None:
+    if drive.status not in statuses:
+        raise DriveError(f"You cannot {action}: the drive is {drive.get_status_display().lower()}.")
+
+
+@transaction.atomic
+def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
+    """Enter ``player``; after the start they join from the next round and the rest is replanned."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action="check players in")
+    if player.club_id != drive.club_id:
+        raise DriveError(f"{player.name} is not a member of {drive.club.name}.")
+    if not player.active:
+        raise DriveError(
+            f"{player.name} is marked inactive; mark them active on the players page first."
+        )
+    if drive.entries.filter(player=player).exists():
+        raise DriveError(f"{player.name} is already checked in.")
+    joined_round = 1
+    if drive.status == DriveStatus.RUNNING:
+        joined_round = drive.current_round + 1
+        if joined_round > drive.rounds:
+            raise DriveError("The last round is under way: nobody can join now.")
+    last_card = drive.entries.aggregate(last=Max("card_number"))["last"] or 0
+    try:
+        entry = Entry.objects.create(
+            drive=drive,
+            player=player,
+            card_number=last_card + 1,
+            role=role,
+            joined_round=joined_round,
+        )
+    except IntegrityError as error:  # a second organiser's check-in won the race
+        raise DriveError(f"{player.name} is already checked in.") from error
+    if drive.status == DriveStatus.RUNNING:
+        seating.replan(drive)
+    return entry
+
+
+@transaction.atomic
+def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
+    """Before the start: make the entries exactly the ticked players, with their roles."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, action="change the check-in list")
+    inactive = sorted(p.name for p in roles if not p.active)
+    if inactive:
+        raise DriveError(
+            f"{', '.join(inactive)}: marked inactive; mark them active on the players page first."
+        )
+    strangers = sorted(p.name for p in roles if p.club_id != drive.club_id)
+    if strangers:
+        raise DriveError(f"{', '.join(strangers)}: not members of {drive.club.name}.")
+    wanted = {player.pk: role for player, role in roles.items()}
+    drive.entries.exclude(player_id__in=wanted).delete()
+    entries = {entry.player_id: entry for entry in drive.entries.all()}
+    next_card = max((e.card_number for e in entries.values()), default=0) + 1
+    new_entries = []
+    for player, role in sorted(roles.items(), key=lambda item: item[0].name):
+        entry = entries.get(player.pk)
+        if entry is None:
+            new_entries.append(Entry(drive=drive, player=player, card_number=next_card, role=role))
+            next_card += 1
+        elif entry.role != role:
+            entry.role = role
+            entry.save(update_fields=["role"])
+    Entry.objects.bulk_create(new_entries)
+
+
+@transaction.atomic
+def player_walk_in(*, drive: Drive, name: str, role: str) -> Entry:
+    """A new player who arrived on the night: added to the club and checked in."""
+    player = Player.objects.create(club=drive.club, name=name, role=role)
+    return entry_check_in(drive=drive, player=player, role=role)
+
+
+@transaction.atomic
+def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
+    """Before the start the entry goes; after it, the player leaves from the next round."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action="withdraw a player")
+    if drive.status == DriveStatus.PLANNED:
+        entry.delete()
+        return
+    if entry.withdrew_after is not None:
+        raise DriveError(f"{entry.player.name} has already withdrawn.")
+    if drive.current_round >= drive.rounds:
+        raise DriveError("The last round is under way: withdrawals change nothing now.")
+    entry.withdrew_after = max(drive.current_round, entry.joined_round - 1)
+    entry.save(update_fields=["withdrew_after"])
+    seating.replan(drive)
+
+
+@transaction.atomic
+def entry_set_role(*, drive: Drive, entry: Entry, role: str) -> None:
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, action="change seat roles")
+    entry.role = role
+    entry.save(update_fields=["role"])
+
+
+@transaction.atomic
+def drive_start(*, drive: Drive) -> None:
+    """Seat round 1 (every round, for a static movement) and open it for scores."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, action="start the drive")
+    count = drive.entries.count()
+    if count < MIN_PLAYERS:
+        raise DriveError(f"A drive needs at least {MIN_PLAYERS} players; {count} checked in.")
+    seating.seat_start(drive)
+    drive.status = DriveStatus.RUNNING
+    drive.current_round = 1
+    drive.save(update_fields=["status", "current_round"])
+
+
+@dataclass(frozen=True)
+class TableScores:
+    """What the round page posts for one table: N–S tricks (and honours) per deal."""
+
+    table: int
+    tricks: dict[int, int]
+    honours: dict[int, int | None]
+    version: int  # the version the page showed; 0 for a table with no result yet
+
+
+@transaction.atomic
+def results_record(*, drive: Drive, round_number: int, scores: TableScores, user) -> bool:
+    """Save one table's tricks for the deals of a round; True when it corrected earlier ones.
+
+    The version the page showed must match what is stored: a second submission of
+    the same new result, or a correction from a page someone else has since
+    changed, is refused instead of silently overwriting.
+    """
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.RUNNING, action="enter scores")
+    if not 1 <= round_number <= drive.current_round:
+        raise DriveError(f"Round {round_number} is not open for scores.")
+    tables = seating.tables_of_round(drive, round_number)
+    if scores.table not in tables:
+        raise DriveError(f"Round {round_number} has no table {scores.table}.")
+    deals = list(drive.deals_of_round(round_number))
+    missing = [deal for deal in deals if scores.tricks.get(deal) is None]
+    if missing:
+        listed = ", ".join(str(deal) for deal in missing)
+        raise DriveError(f"Table {scores.table}: enter the tricks for deal {listed}.")
+    try:
+        tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
+    except ScoringError as error:
+        raise DriveError(f"Table {scores.table}: {error}") from error
+    honours = {deal: scores.honours.get(deal) if drive.honours else None for deal in deals}
+
+    existing = {
+        r.deal: r
+        for r in TableResult.objects.select_for_update().filter(
+            drive=drive, table=scores.table, deal__in=deals
+        )
+    }
+    stored_version = max((r.version for r in existing.values()), default=0)
+    if scores.version != stored_version:
+        if scores.version == 0:
+            raise DriveError(
+                f"Table {scores.table} already has its result for round {round_number}; "
+                "nothing was changed. To correct it, edit the saved figures."
+            )
+        raise DriveError(
+            f"Table {scores.table}'s result was changed by someone else since you opened "
+            "this page; nothing was saved. Reload the page and check the figures."
+        )
+    corrected = False
+    for deal in deals:
+        result = existing.get(deal)
+        if result is None:
+            TableResult.objects.create(
+                drive=drive,
+                round=round_number,
+                table=scores.table,
+                deal=deal,
+                ns_tricks=tricks[deal],
+                ns_honours=honours[deal],
+                entered_by=user,
+            )
+            continue
+        if (result.ns_tricks, result.ns_honours) == (tricks[deal], honours[deal]):
+            continue
+        ResultChange.objects.create(
+            result=result,
+            old_ns_tricks=result.ns_tricks,
+            new_ns_tricks=tricks[deal],
+            old_ns_honours=result.ns_honours,
+            new_ns_honours=honours[deal],
+            changed_by=user,
+        )
+        result.ns_tricks, result.ns_honours = tricks[deal], honours[deal]
+        result.entered_by = user
+        result.save(update_fields=["ns_tricks", "ns_honours", "entered_by", "entered_at"])
+        corrected = True
+    # Every deal of the table carries the table's version, so one number guards the table.
+    if corrected:
+        TableResult.objects.filter(drive=drive, table=scores.table, deal__in=deals).update(
+            version=stored_version + 1
+        )
+    return corrected
+
+
+def round_is_complete(drive: Drive, round_number: int) -> bool:
+    tables = seating.tables_of_round(drive, round_number)
+    expected = len(tables) * drive.deals_per_round
+    return TableResult.objects.filter(drive=drive, round=round_number).count() == expected
+
+
+@transaction.atomic
+def round_advance(*, drive: Drive) -> None:
+    """Open the next round once every table of this one has its tricks."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.RUNNING, action="open the next round")
+    if drive.current_round >= drive.rounds:
+        raise DriveError("This is the last round: finish the drive instead.")
+    if not round_is_complete(drive, drive.current_round):
+        raise DriveError(
+            f"Round {drive.current_round} is not complete: every table needs its tricks first."
+        )
+    seating.seat_next(drive)
+    drive.current_round += 1
+    drive.save(update_fields=["current_round"])
+
+
+@transaction.atomic
+def drive_finish(*, drive: Drive) -> None:
+    """Lock the scores; the drive is read-only until an organiser reopens it."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.RUNNING, action="finish the drive")
+    if drive.current_round < drive.rounds or not round_is_complete(drive, drive.rounds):
+        raise DriveError("Every round needs all its tricks before the drive can finish.")
+    drive.status = DriveStatus.FINISHED
+    drive.save(update_fields=["status"])
+
+
+@transaction.atomic
+def drive_reopen(*, drive: Drive) -> None:
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.FINISHED, action="reopen the drive")
+    drive.status = DriveStatus.RUNNING
+    drive.save(update_fields=["status"])

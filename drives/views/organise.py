@@ -1,0 +1,149 @@
+"""The organiser's evening: set up, check in, start, late arrivals, finish."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from drives import services
+from drives.forms.drives import CheckInForm, DriveForm, LateArrivalForm, WalkInForm
+from drives.models import Club, Drive, DriveStatus, Entry
+from drives.permissions import require_organiser
+from scoring.errors import ScoringError
+
+REFUSALS = (services.DriveError, ScoringError)
+
+
+def _organised_drive(request, pk) -> Drive:
+    drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    require_organiser(request.user, drive.club)
+    return drive
+
+
+def _attempt(request, action, **kwargs) -> bool:
+    """Run a service; a refusal becomes an error message and changes nothing."""
+    try:
+        action(**kwargs)
+    except REFUSALS as error:
+        messages.error(request, str(error))
+        return False
+    return True
+
+
+@login_required
+def drive_new(request, slug):
+    club = get_object_or_404(Club, slug=slug)
+    require_organiser(request.user, club)
+    form = DriveForm(request.POST or None, club=club, initial={"venue": club.venue})
+    if request.method == "POST" and form.is_valid():
+        drive = form.save(commit=False)
+        drive.club = club
+        drive.save()
+        messages.success(request, _("Drive created. Now check the players in."))
+        return redirect(drive)
+    return render(request, "drives/drive_form.html", {"form": form, "club": club})
+
+
+@login_required
+def drive_edit(request, pk):
+    drive = _organised_drive(request, pk)
+    if drive.status != DriveStatus.PLANNED:
+        messages.error(request, _("The drive has started: its set-up can no longer change."))
+        return redirect(drive)
+    form = DriveForm(request.POST or None, instance=drive, club=drive.club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Drive saved."))
+        return redirect(drive)
+    return render(request, "drives/drive_form.html", {"form": form, "club": drive.club})
+
+
+@login_required
+@require_POST
+def check_in(request, pk):
+    drive = _organised_drive(request, pk)
+    form = CheckInForm(request.POST, players=drive.club.players.all(), entries=drive.entries.all())
+    if not form.is_valid():
+        messages.error(request, _("The check-in list was not understood; nothing changed."))
+    elif _attempt(request, services.drive_check_in, drive=drive, roles=form.present_roles()):
+        count = drive.entries.count()
+        messages.success(request, _("%(count)d players checked in.") % {"count": count})
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def walk_in(request, pk):
+    drive = _organised_drive(request, pk)
+    form = WalkInForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Enter the new player's name and seat role."))
+    elif _attempt(request, services.player_walk_in, drive=drive, **form.cleaned_data):
+        messages.success(request, _("%(name)s added and checked in.") % form.cleaned_data)
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def late_arrival(request, pk):
+    drive = _organised_drive(request, pk)
+    form = LateArrivalForm(request.POST, drive=drive)
+    if not form.is_valid():
+        messages.error(request, _("Choose an active player who has not checked in."))
+    elif _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
+        messages.success(
+            request,
+            _("%(name)s joins from round %(round)d.")
+            % {"name": form.cleaned_data["player"].name, "round": drive.current_round + 1},
+        )
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def withdraw(request, pk, entry_pk):
+    drive = _organised_drive(request, pk)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
+    if _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
+        messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def start(request, pk):
+    drive = _organised_drive(request, pk)
+    if _attempt(request, services.drive_start, drive=drive):
+        messages.success(request, _("The drive has started: round 1 is seated."))
+        return redirect("drives:round", pk=drive.pk, number=1)
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def advance(request, pk):
+    drive = _organised_drive(request, pk)
+    if _attempt(request, services.round_advance, drive=drive):
+        drive.refresh_from_db()
+        messages.success(request, _("Round %(round)d is open.") % {"round": drive.current_round})
+    return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+
+
+@login_required
+@require_POST
+def finish(request, pk):
+    drive = _organised_drive(request, pk)
+    if _attempt(request, services.drive_finish, drive=drive):
+        messages.success(request, _("The drive is finished and its scores are locked."))
+        return redirect("drives:standings", pk=drive.pk)
+    return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+
+
+@login_required
+@require_POST
+def reopen(request, pk):
+    drive = _organised_drive(request, pk)
+    if _attempt(request, services.drive_reopen, drive=drive):
+        messages.success(request, _("The drive is reopened: scores can be corrected."))
+    return redirect(drive)

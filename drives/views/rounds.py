@@ -1,0 +1,94 @@
+"""The round page: who sits where, the trumps, and the score sheet."""
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from drives import rounds, services
+from drives.forms.scores import RoundScoresForm
+from drives.models import Drive, DriveStatus, ResultChange
+from scoring.errors import ScoringError
+
+
+def round_page(request, pk, number):
+    drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    if drive.status == DriveStatus.PLANNED or not 1 <= number <= drive.current_round:
+        raise Http404("That round has not been seated yet.")
+    is_organiser = drive.club.is_organiser(request.user)
+    if request.method == "POST" and not is_organiser:
+        raise PermissionDenied("Only this club's organisers can enter scores.")
+    sheet = rounds.round_sheet(drive, number)
+    form = RoundScoresForm(
+        request.POST or None,
+        tables=[table.number for table in sheet.tables],
+        deals=[deal.number for deal in sheet.deals],
+        honours_deals=[deal.number for deal in sheet.deals if drive.honours and deal.trumps],
+        stored=sheet.stored,
+    )
+    if request.method == "POST":
+        if drive.status != DriveStatus.RUNNING:
+            messages.error(request, _("The drive is finished: reopen it to correct scores."))
+            return redirect("drives:round", pk=drive.pk, number=number)
+        _save_tables(request, drive, number, form)
+        # Always redirect: a reload never posts twice, and every table's fate is in a message.
+        return redirect("drives:round", pk=drive.pk, number=number)
+    context = {
+        "drive": drive,
+        "sheet": sheet,
+        "tables": [_table_rows(drive, t, form, len(sheet.tables)) for t in sheet.tables],
+        "rule_text": rounds.moving_rule(drive),
+        "corrections": ResultChange.objects.filter(
+            result__drive=drive, result__round=number
+        ).count(),
+        "is_organiser": is_organiser,
+        "editable": is_organiser and drive.status == DriveStatus.RUNNING,
+    }
+    return render(request, "drives/round.html", context)
+
+
+def _save_tables(request, drive, number, form) -> None:
+    """Save each table on its own: one table's mistake does not lose the others."""
+    saved = 0
+    for scores in form.entered_tables():
+        try:
+            corrected = services.results_record(
+                drive=drive, round_number=number, scores=scores, user=request.user
+            )
+        except (services.DriveError, ScoringError) as error:
+            messages.error(request, str(error))
+            continue
+        saved += 1
+        if corrected and not drive.is_static and number < drive.current_round:
+            messages.warning(
+                request,
+                _(
+                    "Table %(table)d corrected. Later rounds were seated from the old result; "
+                    "they stay as played."
+                )
+                % {"table": scores.table},
+            )
+    for table in form.tables_with_errors():
+        messages.error(
+            request,
+            _("Table %(table)d not saved: %(errors)s")
+            % {"table": table, "errors": "; ".join(form.table_errors(table))},
+        )
+    if saved:
+        messages.success(request, _("Saved %(count)d table(s).") % {"count": saved})
+
+
+def _table_rows(drive, table, form, tables):
+    """What the template shows of one table: its number, seats, version field, rows of
+    (deal, tricks field, honours field, stored result), and for a progressive drive the
+    winners and where the movers go once the round is complete."""
+    version, rows = form.table_fields(table.number)
+    winner = None if drive.is_static else table.winner(drive.deals_per_round)
+    return {
+        "table": table,
+        "version": version,
+        "rows": [(*row, table.results.get(row[0])) for row in rows],
+        "winner": winner,
+        "moves": rounds.moves_from(drive, table.number, tables) if winner else "",
+    }

@@ -1,0 +1,90 @@
+"""Standings, prizes and the two CSV downloads of a drive."""
+
+import csv
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.text import slugify
+
+from drives.models import Drive, DriveStatus
+from drives.reports import SEATS, drive_report
+
+
+def _drive(pk) -> Drive:
+    drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    if drive.status == DriveStatus.PLANNED:
+        raise Http404("The drive has not started.")
+    return drive
+
+
+def standings(request, pk):
+    report = drive_report(_drive(pk))
+    return render(request, "drives/standings.html", {"drive": report.drive, "report": report})
+
+
+def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, "csv.writer"]:
+    filename = f"{drive.date:%Y-%m-%d}-{slugify(drive.title)}-{name}.csv"
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response, csv.writer(response)
+
+
+def standings_csv(request, pk):
+    report = drive_report(_drive(pk))
+    response, writer = _csv_response(report.drive, "standings")
+    writer.writerow(
+        ["rank", "card", "name", "seat role", "points", "deals played", "deals sat out", "average"]
+    )
+    for row in report.overall:
+        standing = row.standing
+        writer.writerow(
+            [
+                row.rank_label,
+                row.entry.card_number,
+                row.entry.player.name,
+                row.entry.role,
+                standing.points,
+                standing.played_deals,
+                standing.sat_out_deals,
+                standing.average_per_deal,
+            ]
+        )
+    return response
+
+
+def results_csv(request, pk):
+    report = drive_report(_drive(pk))
+    response, writer = _csv_response(report.drive, "results")
+    writer.writerow(
+        [
+            "round",
+            "deal",
+            "trumps",
+            "table",
+            "north",
+            "east",
+            "south",
+            "west",
+            "ns tricks",
+            "ew tricks",
+            "ns honours",
+        ]
+    )
+    for result in report.results:
+        names = [
+            result.players[seat].player.name if seat in result.players else "" for seat in SEATS
+        ]
+        honours = "" if result.ns_honours is None else result.ns_honours
+        writer.writerow(
+            [
+                result.round,
+                result.deal,
+                result.trumps,
+                result.table,
+                *names,
+                result.ns_tricks,
+                result.ew_tricks,
+                honours,
+            ]
+        )
+    return response

@@ -1,0 +1,47 @@
+"""Shared Playwright fixtures: one Chromium for the whole session, a fresh page per test.
+
+The fixture names (``chromium``, ``page``) do not clash with the module-scoped
+``browser`` fixture that test_public_pages.py defines for itself.
+"""
+
+import os
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; the ORM calls made by the
+# tests themselves (building data) are then refused as "async unsafe" without this.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    """Debian's Chromium, launched once; Playwright cannot download its own here."""
+    if not os.path.exists(CHROMIUM):
+        pytest.skip("Chromium is not installed (make chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(chromium):
+    """A desktop-sized page in its own context (own cookies), closed after the test."""
+    context = chromium.new_context(viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
