@@ -1,0 +1,105 @@
+"""The league table as django-tables2 shows it: columns, sorting and cell markup only."""
+
+import django_tables2 as tables
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from drives.charts import short_number
+from drives.league import LeagueLine
+from scoring.league import Contribution
+
+FIGURE_LABELS = {
+    "total": _("Points"),
+    "best": _("Points"),
+    "placing": _("Placing points"),
+    "average": _("Average"),
+}
+
+
+def contributions_html(cells: tuple[Contribution | None, ...]) -> SafeString:
+    """Each drive's value in season order, "–" for a drive missed, dropped ones struck through.
+
+    Consecutive dropped drives share one ``<s>``: a 160-player, 40-drive table
+    stays well under the page budget.
+    """
+    parts: list[str] = []
+    struck: list[str] = []
+    for cell in cells:
+        if cell is not None and not cell.counted:
+            struck.append(short_number(cell.value))
+            continue
+        if struck:
+            parts.append(format_html("<s>{}</s>", " ".join(struck)))
+            struck = []
+        parts.append("–" if cell is None else short_number(cell.value))
+    if struck:
+        parts.append(format_html("<s>{}</s>", " ".join(struck)))
+    # Safe: every part is a number, a dash or the output of format_html.
+    return mark_safe(" ".join(parts))
+
+
+def movement_html(movement: int | None) -> SafeString:
+    """▲ or ▼ and the places gained or lost since the drive before the latest."""
+    if movement is None:
+        return mark_safe("")
+    if movement == 0:
+        return format_html('<span class="same" title="{}">=</span>', _("No change"))
+    if movement > 0:
+        title = ngettext("Up %(n)d place", "Up %(n)d places", movement) % {"n": movement}
+        return format_html('<span class="up" title="{}">▲{}</span>', title, movement)
+    title = ngettext("Down %(n)d place", "Down %(n)d places", -movement) % {"n": -movement}
+    return format_html('<span class="down" title="{}">▼{}</span>', title, -movement)
+
+
+class LeagueTable(tables.Table):
+    """A season's league: place, name, drives, the rule's figure, movement, each drive."""
+
+    place = tables.Column(
+        verbose_name=_("Place"), order_by=("place_order",), attrs={"cell": {"class": "num"}}
+    )
+    name = tables.Column(
+        verbose_name=_("Name"),
+        accessor="player__name",
+        linkify=lambda record: record.player.get_absolute_url(),
+        attrs={"cell": {"class": "name"}},
+    )
+    played = tables.Column(
+        verbose_name=_("Drives"),
+        accessor="row__drives_played",
+        attrs={"cell": {"class": "num opt"}},
+    )
+    figure = tables.Column(
+        verbose_name=_("Points"),
+        accessor="row__figure",
+        order_by=("place_order",),
+        attrs={"cell": {"class": "num fig"}},
+    )
+    movement = tables.Column(
+        verbose_name=_("Move"),
+        empty_values=(),
+        order_by=("movement_order",),
+        attrs={"cell": {"class": "num move"}},
+    )
+    cells = tables.Column(
+        verbose_name=_("Each drive"),
+        orderable=False,
+        empty_values=(),
+        attrs={"cell": {"class": "each"}},
+    )
+
+    class Meta:
+        template_name = "drives/_league_table.html"
+        attrs = {"class": "league"}
+        order_by = ("place",)
+
+    def __init__(self, lines: list[LeagueLine], *, rule_kind: str, **kwargs) -> None:
+        super().__init__(lines, **kwargs)
+        self.columns["figure"].column.verbose_name = FIGURE_LABELS.get(rule_kind, _("Points"))
+
+    def render_movement(self, record: LeagueLine) -> SafeString:
+        return movement_html(record.movement)
+
+    def render_cells(self, record: LeagueLine) -> SafeString:
+        return contributions_html(record.cells)

@@ -1,0 +1,97 @@
+"""A season's league table (page and CSV) and a player's page."""
+
+import csv
+import re
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import date_format
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from drives.charts import LineChart, Series, line_chart
+from drives.league import PlayerRecord, SeasonData, player_record, season_league
+from drives.league_tables import LeagueTable
+from drives.models import Player, Season
+from scoring.errors import LeagueError
+
+CSV_ROLE_NAMES = {"lady": "ladies", "gent": "gents"}  # file names stay English, like the columns
+
+
+def _season(pk) -> Season:
+    return get_object_or_404(Season.objects.select_related("club"), pk=pk)
+
+
+def season(request, pk):
+    """The league table; ``?role=lady|gent`` for one role, ``?sort=`` to re-sort."""
+    season = _season(pk)
+    context = {"season": season, "seasons": season.club.seasons.all()}
+    try:
+        league = season_league(SeasonData.load(season), role=request.GET.get("role"))
+    except LeagueError as error:
+        return render(request, "drives/season.html", {**context, "error": str(error)})
+    table = LeagueTable(
+        league.lines, rule_kind=league.rule.kind, empty_text=_("No finished drives yet.")
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    context.update(league=league, table=table)
+    return render(request, "drives/season.html", context)
+
+
+def league_csv(request, pk):
+    """The table as a spreadsheet: a column per drive, dropped drives in [brackets]."""
+    season = _season(pk)
+    try:
+        league = season_league(SeasonData.load(season), role=request.GET.get("role"))
+    except LeagueError:
+        return redirect(season)  # the season page explains what the rule lacks
+    name = re.sub(r"[–—/]", "-", season.name)  # keep "2026–27" readable as 2026-27
+    parts = [season.club.slug, slugify(name), CSV_ROLE_NAMES.get(league.role or ""), "league"]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    filename = "-".join(p for p in parts if p)
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    writer = csv.writer(response)
+    drives = [f"{d.date:%Y-%m-%d} {d.title}" for d in league.drives]
+    header = ["place", "name", "role", "drives", league.rule.kind, "previous place"]
+    writer.writerow([*header, *drives])
+    for line in league.lines:
+        cells = [
+            "" if c is None else (c.value if c.counted else f"[{c.value}]") for c in line.cells
+        ]
+        previous = line.row.previous_rank or ""
+        player, row = line.player, line.row
+        writer.writerow(
+            [line.place, player.name, player.role, row.drives_played, row.figure, previous, *cells]
+        )
+    return response
+
+
+def player(request, pk):
+    """Every drive the player played, their league place and their season in a chart."""
+    player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    record = player_record(player)
+    context = {"player": player, "record": record, "chart": _points_chart(record)}
+    return render(request, "drives/player.html", context)
+
+
+def _points_chart(record: PlayerRecord) -> LineChart | None:
+    if record.season is None or not record.season_drives:
+        return None
+    name, season = record.player.name, record.season.name
+    played = [p for p in record.own_points if p is not None]
+    desc = _(
+        "Points at each of the %(drives)d drives of %(season)s so far, for %(name)s "
+        "(played %(played)d) and the club average."
+    ) % {"drives": len(record.season_drives), "season": season, "name": name, "played": len(played)}
+    return line_chart(
+        [
+            Series(_("Club average"), record.club_average, "average"),
+            Series(name, record.own_points, "own"),
+        ],
+        [date_format(d.date, "j M") for d in record.season_drives],
+        title=_("%(name)s's points per drive, %(season)s") % {"name": name, "season": season},
+        desc=desc,
+        x_label=_("Drive"),
+        y_label=_("Points"),
+    )
