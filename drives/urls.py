@@ -1,11 +1,37 @@
 from django.urls import path
 
-from drives import views
+from drives.views import clubs, league, organise, pdf, players, public, rounds, standings
 
 app_name = "drives"
 
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("clubs/<slug:slug>/", views.club, name="club"),
-    path("drives/<int:pk>/", views.drive, name="drive"),
+    path("", public.home, name="home"),
+    path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
+    path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),
+    path("clubs/<slug:slug>/players/import/", players.player_import, name="player_import"),
+    path("players/<int:pk>/", league.player, name="player"),
+    path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
+    path("seasons/<int:pk>/", league.season, name="season"),
+    path("seasons/<int:pk>/league.csv", league.league_csv, name="league_csv"),
+    path("seasons/<int:pk>/league.pdf", pdf.league_pdf, name="league_pdf"),
+    path("clubs/<slug:slug>/drives/new/", organise.drive_new, name="drive_new"),
+    path("drives/<int:pk>/", public.drive, name="drive"),
+    path("drives/<int:pk>/edit/", organise.drive_edit, name="drive_edit"),
+    path("drives/<int:pk>/check-in/", organise.check_in, name="check_in"),
+    path("drives/<int:pk>/walk-in/", organise.walk_in, name="walk_in"),
+    path("drives/<int:pk>/late-arrival/", organise.late_arrival, name="late_arrival"),
+    path("drives/<int:pk>/entries/<int:entry_pk>/withdraw/", organise.withdraw, name="withdraw"),
+    path("drives/<int:pk>/start/", organise.start, name="start"),
+    path("drives/<int:pk>/rounds/next/", organise.advance, name="advance"),
+    path("drives/<int:pk>/rounds/<int:number>/", rounds.round_page, name="round"),
+    path("drives/<int:pk>/finish/", organise.finish, name="finish"),
+    path("drives/<int:pk>/reopen/", organise.reopen, name="reopen"),
+    path("drives/<int:pk>/standings/", standings.standings, name="standings"),
+    path("drives/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
+    path("drives/<int:pk>/results.csv", standings.results_csv, name="results_csv"),
+    path("drives/<int:pk>/scorecards.pdf", pdf.scorecards_pdf, name="scorecards_pdf"),
+    path("drives/<int:pk>/table-cards.pdf", pdf.table_cards_pdf, name="table_cards_pdf"),
+    path("drives/<int:pk>/results.pdf", pdf.results_pdf, name="results_pdf"),
+    path("drives/<int:pk>/blank-pack.pdf", pdf.blank_pack_pdf, name="blank_pack_pdf"),
 ]

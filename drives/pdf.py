@@ -1,0 +1,112 @@
+"""Every PDF the application prints: a template rendered to HTML, then WeasyPrint.
+
+The templates live in ``templates/drives/pdf/`` with their CSS inlined from
+``_print.css``, so a sheet needs no file and no network: the URL fetcher refuses
+anything but local files and data: URLs, and the fonts come from the system
+(DejaVu Sans has the suit symbols).
+"""
+
+import re
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.template.loader import render_to_string
+from django.utils.text import slugify
+from weasyprint import HTML, URLFetcher
+
+from drives import printing, result_sheets, rounds
+from drives.models import Drive, Season
+from drives.printing import Layout, PrintedDrive
+from drives.result_sheets import LeagueSheet
+
+#: A sheet may load local files and data: URLs, never anything over the network.
+OFFLINE = frozenset({"file", "data"})
+
+
+def render_pdf(template: str, context: dict[str, Any], request=None) -> bytes:
+    """The template rendered with ``context``, as PDF bytes."""
+    html = render_to_string(template, context, request=request)
+    base_url = settings.BASE_DIR.as_uri() + "/"
+    fetcher = URLFetcher(allowed_protocols=OFFLINE)
+    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+
+
+def filename(prefix: str, title: str, kind: str) -> str:
+    """``2026-12-04-christmas-drive-scorecards.pdf``: what the download is saved as."""
+    return "-".join(part for part in (prefix, slugify(title), kind) if part) + ".pdf"
+
+
+def drive_filename(drive: Drive, kind: str) -> str:
+    return filename(f"{drive.date:%Y-%m-%d}", drive.title, kind)
+
+
+def pdf_response(content: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
+def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[str, Any]:
+    drive = printed.drive
+    return {
+        "drive": drive,
+        "club": drive.club,
+        "layout": layout,
+        "provisional": printed.provisional,
+        "moving_rule": rounds.moving_rule(drive),
+        "short_rule": rounds.moving_rule(drive, short=True),
+        "half_round": printing.half_time_round(drive),
+        **extra,
+    }
+
+
+def scorecards(printed: PrintedDrive, layout: Layout) -> bytes:
+    """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored."""
+    cards = printing.scorecards(printed)
+    context = _drive_context(printed, layout, sheets=layout.sheets(cards))
+    return render_pdf("drives/pdf/scorecards.html", context)
+
+
+def table_cards(printed: PrintedDrive, layout: Layout) -> bytes:
+    """One large-type card per table: the seats by round, the trumps, where players go."""
+    context = _drive_context(
+        printed,
+        layout,
+        tables=printing.table_cards(printed),
+        deals=printing.all_deals(printed.drive),
+    )
+    return render_pdf("drives/pdf/table_cards.html", context)
+
+
+def blank_pack(printed: PrintedDrive, layout: Layout) -> bytes:
+    """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
+    cards = printing.scorecards(printed, blank=True)
+    context = _drive_context(
+        printed,
+        layout,
+        sheets=layout.sheets(cards),
+        tables=printing.table_cards(printed),
+        deals=printing.all_deals(printed.drive),
+    )
+    return render_pdf("drives/pdf/blank_pack.html", context)
+
+
+def results(printed: PrintedDrive, layout: Layout) -> bytes:
+    """Standings, prizes, half-time leaders and the trick grid on as few pages as they need."""
+    context = _drive_context(
+        printed, layout, report=printed.report, sheet=result_sheets.results_sheet(printed.report)
+    )
+    return render_pdf("drives/pdf/results.html", context)
+
+
+def league(sheet: LeagueSheet, layout: Layout) -> bytes:
+    """The season's league table(s), landscape, a column per drive."""
+    context = {"season": sheet.season, "club": sheet.season.club, "layout": layout, "sheet": sheet}
+    return render_pdf("drives/pdf/league.html", context)
+
+
+def season_filename(season: Season, kind: str) -> str:
+    """``hollybush-2026-27-league.pdf``, named like the season's CSV."""
+    name = re.sub(r"[–—/]", "-", season.name)  # keep "2026–27" readable as 2026-27
+    return filename(season.club.slug, name, kind)

@@ -1,0 +1,359 @@
+"""What the scorecards and table cards show, and the layout they are printed in.
+
+Plain values for the templates in ``templates/drives/pdf/``; the layout lives in
+the templates and their CSS. A drive loads in three queries whatever its size
+(entries, seatings, results) and everything else is arithmetic on those rows.
+
+Before a drive starts nothing is seated, so the sheets show a preview: the whole
+of a static movement (``drives.seating``'s own ``_static_movement``, so for the
+same entries the start seats the players exactly as printed), or round 1 of a
+progressive one from ``scoring.movements.progressive_first``.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from math import ceil
+
+from django.utils.translation import gettext as _
+
+from drives import seating
+from drives.models import (
+    Drive,
+    DriveStatus,
+    Entry,
+    Seating,
+    SitOutRule,
+    TableResult,
+)
+from drives.reports import DriveReport, StandingRow, deal_scores, report_from_rows, seat_map
+from drives.rounds import DealInfo, deal_infos, moves_from
+from scoring import standings as ranking
+from scoring.errors import MovementError
+
+SEATS = ("N", "E", "S", "W")
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
+
+#: Paper sizes in millimetres, portrait (width, height).
+PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CARDS_PER_SHEET = {"a5": 2, "a6": 4}
+
+SeatMap = Mapping[tuple[int, int], Mapping[str, Entry]]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How scorecards are imposed: A5 cards two to a sheet or A6 cards four to a sheet.
+
+    >>> Layout.from_query({"card": "a6", "paper": "letter"}).sheet
+    (215.9, 279.4)
+    """
+
+    card: str = "a5"
+    paper: str = "a4"
+    cut_marks: bool = False
+
+    @classmethod
+    def from_query(cls, params: Mapping[str, str]) -> "Layout":
+        """Read ``?card=a5|a6&paper=a4|letter&cut_marks=1``; anything unknown keeps the default."""
+        card = params.get("card", "")
+        paper = params.get("paper", "")
+        return cls(
+            card=card if card in CARDS_PER_SHEET else cls.card,
+            paper=paper if paper in PAPER else cls.paper,
+            cut_marks=params.get("cut_marks", "") in ("1", "on", "true", "yes"),
+        )
+
+    @property
+    def per_sheet(self) -> int:
+        return CARDS_PER_SHEET[self.card]
+
+    @property
+    def compact(self) -> bool:
+        """A6 cards: abbreviated column headings."""
+        return self.card == "a6"
+
+    @property
+    def sheet(self) -> tuple[float, float]:
+        """(width, height) of one sheet in mm: landscape for two A5 cards side by side."""
+        width, height = PAPER[self.paper]
+        return (height, width) if self.card == "a5" else (width, height)
+
+    @property
+    def page_size(self) -> str:
+        """The sheet as a CSS ``@page`` size."""
+        return "{:g}mm {:g}mm".format(*self.sheet)
+
+    @property
+    def portrait(self) -> str:
+        """The paper upright, for table cards and the results sheet."""
+        return "{:g}mm {:g}mm".format(*PAPER[self.paper])
+
+    @property
+    def landscape(self) -> str:
+        return "{:g}mm {:g}mm".format(*reversed(PAPER[self.paper]))
+
+    def sheets(self, cards: list) -> list[list]:
+        """The cards cut into sheets of ``per_sheet``."""
+        return [cards[i : i + self.per_sheet] for i in range(0, len(cards), self.per_sheet)]
+
+    def sheet_count(self, cards: int) -> int:
+        return ceil(cards / self.per_sheet)
+
+
+@dataclass(frozen=True)
+class PrintedDrive:
+    """A drive's rows, loaded once, for every sheet printed from it."""
+
+    drive: Drive
+    entries: list[Entry]
+    seats: SeatMap
+    report: DriveReport
+    points: Mapping[tuple[int, int], int]  # (entry pk, deal) → the player's points on it
+    provisional: bool  # the seating is a preview: nothing is stored yet
+
+    @property
+    def places(self) -> dict[tuple[int, int], tuple[int, str]]:
+        """(round, entry pk) → (table, seat)."""
+        return {
+            (round_number, entry.pk): (table, seat)
+            for (round_number, table), seats in self.seats.items()
+            for seat, entry in seats.items()
+        }
+
+    @property
+    def seated_rounds(self) -> set[int]:
+        return {round_number for round_number, _ in self.seats}
+
+    @property
+    def tables(self) -> list[int]:
+        return sorted({table for _, table in self.seats})
+
+
+def load(drive: Drive) -> PrintedDrive:
+    """Three queries: the entries with their players, the seatings and the results."""
+    entries = list(Entry.objects.filter(drive=drive).select_related("player"))
+    seatings = list(Seating.objects.filter(drive=drive))
+    results = list(TableResult.objects.filter(drive=drive))
+    report = report_from_rows(drive, entries, seatings, results)  # also joins seatings to entries
+    seats: SeatMap = seat_map(seatings)
+    provisional = False
+    if not seatings and drive.status == DriveStatus.PLANNED:
+        seats = preview(drive, entries)
+        provisional = bool(seats)
+    points = {(s.player, s.deal): s.points for s in deal_scores(drive, seat_map(seatings), results)}
+    return PrintedDrive(drive, entries, seats, report, points, provisional)
+
+
+def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
+    """The seating the start would store, without storing it; empty when it cannot seat them.
+
+    ``entries`` are in card-number order, the numbering ``drives.seating`` gives the movement.
+    """
+    if len(entries) < 4:
+        return {}
+    try:
+        if drive.is_static:
+            rounds = seating.static_movement(drive, len(entries)).rounds
+        else:
+            rounds = [seating.first_progressive_round(drive, entries)]
+    except MovementError:
+        return {}  # an odd number of fixed partners: the drive page already says so
+    return {
+        (r, t): {seat: entries[player] for seat, player in zip(SEATS, table, strict=True)}
+        for r, tables in enumerate(rounds, start=1)
+        for t, table in enumerate(tables, start=1)
+    }
+
+
+def points_text(value: Decimal | int | None) -> str:
+    """Whole numbers without decimals (as a card is written up), else two places.
+
+    >>> points_text(Decimal("23.00")), points_text(Decimal("23.50")), points_text(None)
+    ('23', '23.50', '')
+    """
+    if value is None:
+        return ""
+    value = Decimal(value)
+    return str(int(value)) if value == value.to_integral_value() else f"{value:.2f}"
+
+
+def half_time_round(drive: Drive) -> int | None:
+    """The round after which the card prints a half-time subtotal; none for a one-round drive."""
+    half = ranking.half_time_round(drive.rounds)
+    return half if half < drive.rounds else None
+
+
+# Scorecards ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One deal on a player's card; empty strings are left blank to write in."""
+
+    deal: DealInfo
+    round: int
+    table: int | None
+    seat: str
+    partner: int | None  # card numbers: the card has room for numbers, not names
+    opponents: tuple[int, ...]
+    sits_out: bool
+    absent: bool  # before a late arrival or after a withdrawal
+    won: str
+    running: str
+    ends_half: bool  # the half-time subtotal is printed under this line
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    entry: Entry
+    lines: list[CardLine]
+    half_time: str
+    total: str
+    # The half-time standings credit sit-outs at the half-time average, the running total at
+    # the final one: when a first-half sit-out makes them differ, the card says why.
+    half_time_differs: bool = False
+
+
+def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]:
+    """One card per entry, in card-number order; ``blank`` leaves every score column empty."""
+    drive, report = printed.drive, printed.report
+    places = printed.places
+    seated = printed.seated_rounds
+    final = _standings_by_entry(report.overall)
+    half = _standings_by_entry(report.half_time)
+    half_round = half_time_round(drive)
+    deals = {r: deal_infos(drive, r) for r in range(1, drive.rounds + 1)}
+    cards = []
+    for entry in printed.entries:
+        standing = None if blank else final.get(entry.pk)
+        credit = _sit_out_credit(drive, standing)
+        running = Decimal(0)
+        running_at_half: Decimal | None = None
+        lines = []
+        for r in range(1, drive.rounds + 1):
+            place = places.get((r, entry.pk))
+            absent = not entry.plays_in(r)
+            sits_out = r in seated and place is None and not absent
+            table, seat = place or (None, "")
+            seats = printed.seats.get((r, table), {}) if table else {}
+            for deal in deals[r]:
+                won: Decimal | int | None = None
+                if standing is not None and not absent:
+                    if sits_out and r <= report.rounds_scored:
+                        won = credit
+                    elif place is not None:
+                        won = printed.points.get((entry.pk, deal.number))
+                if won is not None:
+                    running += won
+                ends_half = r == half_round and deal.number == deals[r][-1].number
+                if ends_half:
+                    running_at_half = running
+                lines.append(
+                    CardLine(
+                        deal=deal,
+                        round=r,
+                        table=table,
+                        seat=seat,
+                        partner=_card_number(seats.get(PARTNER.get(seat, ""))),
+                        opponents=tuple(
+                            seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
+                        ),
+                        sits_out=sits_out,
+                        absent=absent,
+                        won=points_text(won),
+                        running="" if won is None else points_text(running),
+                        ends_half=ends_half,
+                    )
+                )
+        half_standing = None if blank else half.get(entry.pk)
+        cards.append(
+            Scorecard(
+                entry=entry,
+                lines=lines,
+                half_time=points_text(half_standing.points if half_standing else None),
+                total=points_text(standing.points if standing else None),
+                half_time_differs=(
+                    half_standing is not None and half_standing.points != running_at_half
+                ),
+            )
+        )
+    return cards
+
+
+def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:
+    return {row.entry.pk: row.standing for row in rows}
+
+
+def _sit_out_credit(drive: Drive, standing: ranking.Standing | None) -> Decimal:
+    """What each deal sat out earns, exactly as the standings credit it."""
+    if standing is None:
+        return Decimal(0)
+    if drive.sit_out_rule == SitOutRule.AVERAGE:
+        return standing.average_per_deal
+    return Decimal(drive.sit_out_points)
+
+
+def _card_number(entry: Entry | None) -> int | None:
+    return entry.card_number if entry is not None else None
+
+
+# Table cards --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    seat: str
+    entry: Entry | None
+    goes_to: str  # "table 3 E", "sits out", or "" when not known yet or after the last round
+
+
+@dataclass(frozen=True)
+class TableRound:
+    number: int
+    deals: list[DealInfo]
+    seats: list[SeatLine]
+
+
+@dataclass(frozen=True)
+class TableCard:
+    number: int
+    rounds: list[TableRound]
+    moves: str  # progressive movements: where the movers from this table go
+
+
+def table_cards(printed: PrintedDrive) -> list[TableCard]:
+    """One card per table, with every round seated so far (all of them for a static movement)."""
+    drive = printed.drive
+    places = printed.places
+    seated = printed.seated_rounds
+    tables = printed.tables
+    cards = []
+    for table in tables:
+        table_rounds = []
+        for r in sorted(seated):
+            seats = printed.seats.get((r, table))
+            if seats is None:
+                continue  # fewer tables this round, after a withdrawal
+            lines = [
+                SeatLine(seat, seats.get(seat), _goes_to(seats.get(seat), r, places, seated))
+                for seat in SEATS
+            ]
+            table_rounds.append(TableRound(r, deal_infos(drive, r), lines))
+        moves = moves_from(drive, table, len(tables))
+        cards.append(TableCard(table, table_rounds, moves))
+    return cards
+
+
+def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
+    if entry is None or r + 1 not in seated:
+        return ""
+    place = places.get((r + 1, entry.pk))
+    if place is not None:
+        return _("table %(table)d %(seat)s") % {"table": place[0], "seat": place[1]}
+    return _("sits out") if entry.plays_in(r + 1) else _("leaves")
+
+
+def all_deals(drive: Drive) -> list[DealInfo]:
+    return [deal for r in range(1, drive.rounds + 1) for deal in deal_infos(drive, r)]

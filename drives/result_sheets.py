@@ -1,0 +1,193 @@
+"""What the results sheet and the league table print: plain rows for their templates.
+
+The drive's report (``drives.reports``) and the season's league (``drives.league``)
+already hold the figures; this only cuts them into what the sheets show.
+"""
+
+from dataclasses import dataclass
+from math import ceil
+
+from django.utils.translation import gettext as _
+
+from drives import league
+from drives.models import Drive, Season
+from drives.printing import all_deals, points_text
+from drives.reports import DriveReport, StandingRow
+from drives.rounds import DealInfo
+from scoring.league import Contribution
+
+#: Above this many tables the trick grid is split, so its columns stay readable.
+GRID_TABLES = 16
+
+
+# Results sheet ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    rank: str
+    card: int
+    name: str
+    role: str
+    points: str
+    played: int
+    sat_out: int
+    average: str
+
+
+@dataclass(frozen=True)
+class TrickGrid:
+    """N–S tricks by deal (rows) and table (columns); ``None`` where nothing is recorded."""
+
+    tables: list[int]
+    rows: list[tuple[DealInfo, list[int | None]]]
+
+
+@dataclass(frozen=True)
+class ResultsSheet:
+    standings: list[tuple[str, list[StandingLine]]]
+    prizes: list[tuple[str, str, str, str]]  # prize, category, winners, points
+    half_time_round: int | None
+    half_time_leaders: list[StandingLine]
+    grids: list[TrickGrid]
+
+
+def results_sheet(report: DriveReport) -> ResultsSheet:
+    drive = report.drive
+    if drive.prizes_by_role:
+        standings = [
+            (_("Ladies"), _standing_lines(report.ladies)),
+            (_("Gents"), _standing_lines(report.gents)),
+        ]
+    else:
+        standings = [(_("Standings"), _standing_lines(report.overall))]
+    prizes = [
+        (
+            prize.name,
+            "" if prize.category == "overall" else prize.category,
+            ", ".join(f"{e.player.name} ({e.card_number})" for e in prize.entries),
+            points_text(prize.points),
+        )
+        for prize in report.prizes
+    ]
+    # Leaders: the top three places, with everyone sharing them.
+    leaders = [row for row in report.half_time if row.standing.rank <= 3]
+    return ResultsSheet(
+        standings=standings,
+        prizes=prizes,
+        half_time_round=report.half_time_round,
+        half_time_leaders=_standing_lines(leaders),
+        grids=_trick_grids(report),
+    )
+
+
+def _standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    return [
+        StandingLine(
+            rank=row.rank_label,
+            card=row.entry.card_number,
+            name=row.entry.player.name,
+            role=row.entry.get_role_display(),
+            points=points_text(row.standing.points),
+            played=row.standing.played_deals,
+            sat_out=row.standing.sat_out_deals,
+            average=f"{row.standing.average_per_deal:.2f}",
+        )
+        for row in rows
+    ]
+
+
+def _trick_grids(report: DriveReport) -> list[TrickGrid]:
+    tricks = {(result.deal, result.table): result.ns_tricks for result in report.results}
+    if not tricks:
+        return []
+    tables = sorted({table for _, table in tricks})
+    played = sorted({deal for deal, _ in tricks})
+    deals = [deal for deal in all_deals(report.drive) if deal.number in played]
+    chunks = ceil(len(tables) / GRID_TABLES)
+    size = ceil(len(tables) / chunks)  # even chunks: 20 tables print as 10 + 10, not 16 + 4
+    return [
+        TrickGrid(
+            tables=part,
+            rows=[(deal, [tricks.get((deal.number, t)) for t in part]) for deal in deals],
+        )
+        for part in (tables[i : i + size] for i in range(0, len(tables), size))
+    ]
+
+
+# League table -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LeagueCell:
+    text: str  # "–" for a drive not played
+    counted: bool
+
+
+@dataclass(frozen=True)
+class LeagueSheetLine:
+    place: str
+    movement: str  # "▲2", "▼1", "=" or "" for a player new to the table
+    name: str
+    drives_played: int
+    figure: str
+    qualified: bool
+    cells: list[LeagueCell]
+
+
+@dataclass(frozen=True)
+class LeagueSheet:
+    season: Season
+    rule_kind: str
+    drives: list[Drive]
+    tables: list[tuple[str, list[LeagueSheetLine]]]  # (title, lines); two with by-role tables
+
+
+def league_sheet(season: Season, *, role: str | None = None) -> LeagueSheet:
+    """The season's table(s): ladies and gents when the club keeps them apart, unless ``role``.
+
+    Raises ``LeagueError`` when the season's rule is incomplete, as the season page does.
+    """
+    data = league.SeasonData.load(season)
+    if role in league.ROLES:
+        leagues = [(_("Ladies") if role == "lady" else _("Gents"), role)]
+    elif season.by_role:
+        leagues = [(_("Ladies"), "lady"), (_("Gents"), "gent")]
+    else:
+        leagues = [("", None)]
+    tables = [
+        (title, [_league_line(line) for line in league.season_league(data, role=r).lines])
+        for title, r in leagues
+    ]
+    kind = league.league_rule(season).kind
+    return LeagueSheet(season, str(kind), data.drives, tables)
+
+
+def _league_line(line: league.LeagueLine) -> LeagueSheetLine:
+    moved = line.movement
+    if moved is None:
+        movement = ""
+    elif moved == 0:
+        movement = "="
+    else:
+        movement = f"▲{moved}" if moved > 0 else f"▼{-moved}"
+    return LeagueSheetLine(
+        place=line.place,
+        movement=movement,
+        name=line.player.name,
+        drives_played=line.row.drives_played,
+        figure=points_text(line.row.figure),
+        qualified=line.row.qualified,
+        cells=[
+            LeagueCell("–", True)
+            if cell is None
+            else LeagueCell(points_text(cell.value), cell.counted)
+            for cell in line.cells
+        ],
+    )
+
+
+def _league_cell(cell: Contribution | None) -> LeagueCell:
+    if cell is None:
+        return LeagueCell("–", counted=True)
+    return LeagueCell(points_text(cell.value), counted=cell.counted)

@@ -1,0 +1,65 @@
+"""The printed sheets of a drive and a season, as PDF downloads.
+
+Who may download what: a drive's scorecards, table cards and results are public
+read-only, like its pages (before play they show only the seating, which the
+players see at the tables anyway; the results sheet waits for the drive to
+start, like the standings page). The blank pack is organiser material for a
+club that runs the evening on paper: organisers of the drive's club only. The
+league table is public, like the season page.
+"""
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404
+
+from drives import pdf, printing, result_sheets
+from drives.models import Drive, DriveStatus, Season
+from drives.permissions import require_organiser
+from scoring.errors import LeagueError
+
+
+def _drive(pk) -> Drive:
+    return get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+
+
+def scorecards_pdf(request, pk):
+    drive = _drive(pk)
+    layout = printing.Layout.from_query(request.GET)
+    content = pdf.scorecards(printing.load(drive), layout)
+    return pdf.pdf_response(content, pdf.drive_filename(drive, "scorecards"))
+
+
+def table_cards_pdf(request, pk):
+    drive = _drive(pk)
+    layout = printing.Layout.from_query(request.GET)
+    content = pdf.table_cards(printing.load(drive), layout)
+    return pdf.pdf_response(content, pdf.drive_filename(drive, "table-cards"))
+
+
+def results_pdf(request, pk):
+    drive = _drive(pk)
+    if drive.status == DriveStatus.PLANNED:
+        raise Http404("The drive has not started.")
+    layout = printing.Layout.from_query(request.GET)
+    content = pdf.results(printing.load(drive), layout)
+    return pdf.pdf_response(content, pdf.drive_filename(drive, "results"))
+
+
+@login_required
+def blank_pack_pdf(request, pk):
+    drive = _drive(pk)
+    require_organiser(request.user, drive.club)
+    layout = printing.Layout.from_query(request.GET)
+    content = pdf.blank_pack(printing.load(drive), layout)
+    return pdf.pdf_response(content, pdf.drive_filename(drive, "blank-pack"))
+
+
+def league_pdf(request, pk):
+    """The season's league; ``?role=lady|gent`` for one role's table, as on the season page."""
+    season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
+    try:
+        sheet = result_sheets.league_sheet(season, role=request.GET.get("role"))
+    except LeagueError as error:
+        raise Http404(str(error)) from error  # the season page explains the incomplete rule
+    content = pdf.league(sheet, printing.Layout.from_query(request.GET))
+    return pdf.pdf_response(content, pdf.season_filename(season, "league"))

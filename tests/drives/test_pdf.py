@@ -1,0 +1,352 @@
+"""The printed sheets: the facts on each page, read back from the PDF with pypdf."""
+
+import datetime as dt
+import io
+import re
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from pypdf import PdfReader
+
+from drives import services
+from drives.league import SeasonData, season_league
+from drives.models import Drive, DriveStatus, MovementType, Seating
+from drives.reports import drive_report
+from scoring.cards import suit_symbol, trumps_for_deal
+from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
+
+CARD_HEADER = re.compile(r"^(?P<name>.+) Card (?P<number>\d+)$", re.M)
+CARD_LINE = re.compile(r"^(?P<deal>\d+) (?P<trumps>[♥♦♠♣]|NT) (?P<round>\d+)(?: (?P<rest>.*))?$")
+SEATED = re.compile(
+    r"^(?P<table>\d+) (?P<seat>[NESW]) (?P<partner>\d+) (?P<opponents>\d+ & \d+)"
+    r"(?: (?P<won>[\d.]+) (?P<running>[\d.]+))?$"
+)
+SAT_OUT = re.compile(r"^sits out(?: (?P<won>[\d.]+) (?P<running>[\d.]+))?$")
+TOTAL = re.compile(r"Final total ?(?P<total>[\d.]*)$", re.M)
+TABLE_ROUND = re.compile(r"^(?P<round>\d+) \d+\s(?:[♥♦♠♣]|NT) (?P<seats>.*\(\d+\).*)$", re.M)
+
+
+def pages_of(response) -> list[str]:
+    assert response["Content-Type"] == "application/pdf"
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def page_sizes(response) -> set[tuple[int, int]]:
+    reader = PdfReader(io.BytesIO(response.content))
+    return {(round(page.mediabox.width), round(page.mediabox.height)) for page in reader.pages}
+
+
+def cards_of(pages: list[str]) -> dict[int, dict]:
+    """Card number → its name, page, lines (one dict per deal) and final total."""
+    cards = {}
+    for page_number, text in enumerate(pages, start=1):
+        headers = list(CARD_HEADER.finditer(text))
+        for header, following in zip(headers, [*headers[1:], None], strict=False):
+            body = text[header.end() : following.start() if following else len(text)]
+            number = int(header["number"])
+            assert number not in cards, f"card {number} printed twice"
+            lines = [m.groupdict() for m in map(CARD_LINE.match, body.splitlines()) if m]
+            total = TOTAL.search(body)
+            cards[number] = {
+                "name": header["name"],
+                "page": page_number,
+                "lines": lines,
+                "total": total["total"] if total else None,
+                "text": body,
+            }
+    return cards
+
+
+def play(club, players: int, **fields) -> Drive:
+    """A drive of the club's players, checked in, started and played to the end."""
+    make_players(club, players)
+    drive = make_drive(club, **fields)
+    call_command("simulate_drive", drive.pk)
+    drive.refresh_from_db()
+    return drive
+
+
+def seats_by_round(drive: Drive) -> dict[tuple[int, int], tuple[int, str]]:
+    """(round, card number) → (table, seat), from the stored rows."""
+    return {
+        (s.round, s.entry.card_number): (s.table, s.seat)
+        for s in Seating.objects.filter(drive=drive).select_related("entry")
+    }
+
+
+@pytest.fixture
+def individual_drive(club):
+    fields = {"deals": 8, "movement": MovementType.INDIVIDUAL, "rotation": "hdsc_nt"}
+    return play(club, 8, title="Christmas Drive", **fields)
+
+
+def test_it_prints_one_a5_card_per_player_two_to_an_a4_sheet(client, individual_drive):
+    response = client.get(reverse("drives:scorecards_pdf", args=[individual_drive.pk]))
+
+    pages = pages_of(response)
+    cards = cards_of(pages)
+    names = {entry.card_number: entry.player.name for entry in individual_drive.entries.all()}
+    assert len(pages) == 4
+    assert page_sizes(response) == {(842, 595)}  # A4 landscape, two A5 cards side by side
+    assert {number: card["name"] for number, card in cards.items()} == names
+    for name in names.values():
+        assert sum(page.count(f"{name} Card") for page in pages) == 1
+
+
+def test_it_fills_every_column_from_the_results_after_play(client, individual_drive):
+    response = client.get(reverse("drives:scorecards_pdf", args=[individual_drive.pk]))
+
+    cards = cards_of(pages_of(response))
+    report = drive_report(individual_drive)
+    seats = seats_by_round(individual_drive)
+    for row in report.overall:
+        card = cards[row.entry.card_number]
+        assert [int(line["deal"]) for line in card["lines"]] == list(range(1, 9))
+        for line in card["lines"]:
+            seated = SEATED.match(line["rest"])
+            table, seat = seats[int(line["round"]), row.entry.card_number]
+            assert (int(seated["table"]), seated["seat"]) == (table, seat)
+            assert seated["won"] is not None
+        assert Decimal(card["lines"][-1]["rest"].split()[-1]) == row.standing.points
+        assert Decimal(card["total"]) == row.standing.points
+
+
+def test_each_cards_running_total_adds_up_its_deals(client, individual_drive):
+    response = client.get(reverse("drives:scorecards_pdf", args=[individual_drive.pk]))
+
+    for card in cards_of(pages_of(response)).values():
+        running = Decimal(0)
+        for line in card["lines"]:
+            seated = SEATED.match(line["rest"])
+            running += Decimal(seated["won"])
+            assert Decimal(seated["running"]) == running
+        assert "Half-time" in card["text"]
+
+
+def test_the_trumps_follow_the_rotation_with_no_trump_deals(client, individual_drive):
+    response = client.get(reverse("drives:scorecards_pdf", args=[individual_drive.pk]))
+
+    for card in cards_of(pages_of(response)).values():
+        trumps = [line["trumps"] for line in card["lines"]]
+        assert trumps == [suit_symbol(trumps_for_deal(n, "hdsc_nt")) for n in range(1, 9)]
+        assert trumps[4] == "NT"
+
+
+def test_it_prints_four_a6_cards_to_a_letter_sheet(client, individual_drive):
+    url = reverse("drives:scorecards_pdf", args=[individual_drive.pk])
+
+    response = client.get(url, {"card": "a6", "paper": "letter", "cut_marks": "1"})
+
+    pages = pages_of(response)
+    cards = cards_of(pages)
+    assert len(pages) == 2
+    assert page_sizes(response) == {(612, 792)}
+    assert [cards[n]["page"] for n in range(1, 9)] == [1, 1, 1, 1, 2, 2, 2, 2]
+
+
+def test_a_24_deal_card_fits_on_an_a6_card(client, club):
+    drive = make_drive(club, deals=24, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, make_players(club, 8))
+
+    response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]), {"card": "a6"})
+
+    pages = pages_of(response)
+    cards = cards_of(pages)
+    assert len(pages) == 2
+    for card in cards.values():
+        assert [int(line["deal"]) for line in card["lines"]] == list(range(1, 25))
+        assert card["total"] == ""  # printed, and blank before play
+
+
+def test_it_names_the_download_by_date_title_and_kind(client, individual_drive):
+    response = client.get(reverse("drives:table_cards_pdf", args=[individual_drive.pk]))
+
+    assert response["Content-Disposition"] == (
+        'attachment; filename="2026-12-04-christmas-drive-table-cards.pdf"'
+    )
+
+
+def test_table_cards_list_the_seating_the_movement_produced(client, individual_drive):
+    response = client.get(reverse("drives:table_cards_pdf", args=[individual_drive.pk]))
+
+    pages = pages_of(response)
+    seats = seats_by_round(individual_drive)
+    assert len(pages) == 2
+    for table, text in enumerate(pages, start=1):
+        assert f"Table {table}" in text
+        printed = {
+            int(row["round"]): [int(n) for n in re.findall(r"\((\d+)\)", row["seats"])]
+            for row in TABLE_ROUND.finditer(text)
+        }
+        by_place = {(r, *place): card for (r, card), place in seats.items()}
+        stored = {r: [by_place[r, table, seat] for seat in "NESW"] for r in range(1, 9)}
+        assert printed == stored
+
+
+def test_sat_out_deals_show_sits_out_and_the_credit_in_the_total(client, club):
+    drive = play(club, 13, deals=4, movement=MovementType.INDIVIDUAL)
+
+    response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
+
+    cards = cards_of(pages_of(response))
+    report = drive_report(drive)
+    assert len(cards) == 13
+    sat_out = 0
+    for row in report.overall:
+        card = cards[row.entry.card_number]
+        for line in card["lines"]:
+            if line["rest"].startswith("sits out"):
+                sat_out += 1
+                assert Decimal(SAT_OUT.match(line["rest"])["won"]) == row.standing.average_per_deal
+        assert Decimal(card["total"]) == row.standing.points
+    assert sat_out == sum(row.standing.sat_out_deals for row in report.overall) > 0
+
+
+def test_it_loads_the_scorecards_in_the_same_queries_whatever_the_field(client, club):
+    small = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(small, make_players(club, 8))
+    other = make_club()
+    large = make_drive(other, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(large, make_players(other, 16))
+    counts = []
+    for drive in (small, large):
+        services.drive_start(drive=drive)
+        with CaptureQueriesContext(connection) as queries:
+            client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
+        counts.append(len(queries))
+
+    assert counts[0] == counts[1] <= 5
+
+
+def test_a_planned_static_drive_prints_the_seating_the_start_will_store(client, club):
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, make_players(club, 8))
+
+    pages = pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk])))
+
+    services.drive_start(drive=drive)
+    seats = seats_by_round(drive)
+    for number, card in cards_of(pages).items():
+        for line in card["lines"]:
+            seated = SEATED.match(line["rest"])
+            table, seat = seats[int(line["round"]), number]
+            assert (int(seated["table"]), seated["seat"]) == (table, seat)
+            assert seated["won"] is None
+        assert "Provisional seating" in card["text"]
+
+
+def test_a_progressive_card_fixes_only_round_one_and_prints_the_rule(client, club):
+    drive = make_drive(club, deals=4, movement=MovementType.PROGRESSIVE)
+    make_entries(drive, make_players(club, 8))
+
+    response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
+
+    for card in cards_of(pages_of(response)).values():
+        first, *later = card["lines"]
+        assert SEATED.match(first["rest"])
+        assert all(line["rest"] is None for line in later)
+        assert "gent changes seat" in card["text"]
+
+
+def test_progressive_table_cards_print_the_trumps_and_where_the_losers_go(client, club):
+    drive = make_drive(club, deals=5, movement=MovementType.PROGRESSIVE, rotation="hdsc_nt")
+    make_entries(drive, make_players(club, 12))
+
+    pages = pages_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
+
+    assert len(pages) == 3
+    assert "Losing lady: go to table 2. Losing gent: go to table 3." in pages[0]
+    assert "Losing lady: go to table 1. Losing gent: go to table 2." in pages[2]
+    assert re.search(r"deal 4\s*♣\s*deal 5\s*NT", pages[0])
+
+
+def test_the_blank_pack_is_for_the_clubs_organisers_only(client, club, organiser):
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    url = reverse("drives:blank_pack_pdf", args=[drive.pk])
+
+    assert client.get(url).status_code == 302
+    client.force_login(make_user())
+    assert client.get(url).status_code == 403
+
+
+def test_the_blank_pack_has_empty_score_columns_and_the_table_cards(client, organiser):
+    club = make_club(organiser=organiser)
+    drive = play(club, 8, title="Paper Drive", deals=4, movement=MovementType.INDIVIDUAL)
+    client.force_login(organiser)
+
+    response = client.get(reverse("drives:blank_pack_pdf", args=[drive.pk]), {"card": "a6"})
+
+    pages = pages_of(response)
+    cards = cards_of(pages)
+    assert len(pages) == 2 + 2  # eight A6 cards on two sheets, then two table cards
+    assert "Table 2" in pages[-1]
+    for card in cards.values():
+        assert all(SEATED.match(line["rest"])["won"] is None for line in card["lines"])
+        assert card["total"] == ""
+
+
+def test_the_results_sheet_lists_standings_prizes_and_the_trick_grid(client, club):
+    drive = play(club, 8, deals=4, movement=MovementType.INDIVIDUAL, half_time_prize=True)
+
+    response = client.get(reverse("drives:results_pdf", args=[drive.pk]))
+
+    text = "\n".join(pages_of(response))
+    report = drive_report(drive)
+    standings = text[text.index("\nStandings\n") : text.index("Tricks by table and deal")]
+    printed = re.findall(r"^(=?\d+) (\d+) (Player \d+) \w+ ([\d.]+) ", standings, re.M)
+    expected = [
+        (row.rank_label, str(row.entry.card_number), row.entry.player.name, row.standing.points)
+        for row in report.overall
+    ]
+    assert [(*row[:3], Decimal(row[3])) for row in printed] == expected
+    for prize in report.prizes:
+        assert prize.name in text
+    assert "Half-time leaders" in text
+    grid = text[text.index("Tricks by table and deal") :]
+    rows = re.findall(r"^(\d+) (?:[♥♦♠♣]|NT) ([\d ]+)$", grid, re.M)
+    printed_tricks = {
+        (int(deal), table): int(tricks)
+        for deal, cells in rows
+        for table, tricks in enumerate(cells.split(), start=1)
+    }
+    assert printed_tricks == {(r.deal, r.table): r.ns_tricks for r in report.results}
+
+
+def test_the_results_sheet_waits_for_the_drive_to_start(client, club):
+    drive = make_drive(club)
+
+    assert client.get(reverse("drives:results_pdf", args=[drive.pk])).status_code == 404
+
+
+def test_the_league_pdf_ranks_the_seasons_players(client, club):
+    season = make_season(club, name="2026–27")
+    drive = play(club, 8, deals=4, movement=MovementType.INDIVIDUAL, season=season)
+    assert drive.status == DriveStatus.FINISHED
+
+    response = client.get(reverse("drives:league_pdf", args=[season.pk]))
+
+    text = "\n".join(pages_of(response))
+    printed = re.findall(r"^(=?\d+) \S* ?(Player \d+) 1 ([\d.]+) ", text, re.M)
+    table = season_league(SeasonData.load(season)).lines
+    assert [(place, name, Decimal(figure)) for place, name, figure in printed] == [
+        (line.place, line.player.name, line.row.figure) for line in table
+    ]
+    assert response["Content-Disposition"] == (
+        f'attachment; filename="{club.slug}-2026-27-league.pdf"'
+    )
+
+
+def test_the_layout_ignores_unknown_choices(client, club):
+    drive = make_drive(club, deals=4, date=dt.date(2026, 1, 2))
+    make_entries(drive, make_players(club, 4))
+
+    response = client.get(
+        reverse("drives:scorecards_pdf", args=[drive.pk]), {"card": "a3", "paper": "legal"}
+    )
+
+    assert page_sizes(response) == {(842, 595)}
+    assert len(pages_of(response)) == 2
