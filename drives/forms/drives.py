@@ -82,13 +82,23 @@ class WalkInForm(forms.Form):
 
 class LateArrivalForm(forms.Form):
     player = forms.ModelChoiceField(label=_("Player"), queryset=None)
-    role = forms.ChoiceField(label=_("Seat role"), choices=SeatRole.choices)
+    role = forms.ChoiceField(
+        label=_("Seat role"),
+        choices=[("", _("their usual role")), *SeatRole.choices],
+        required=False,
+    )
 
     def __init__(self, *args, drive, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].queryset = drive.club.players.filter(active=True).exclude(
             entries__drive=drive
         )
+
+    def clean(self):
+        data = super().clean()
+        if data.get("player") and not data.get("role"):
+            data["role"] = data["player"].role
+        return data
 
 
 class CheckInForm(forms.Form):

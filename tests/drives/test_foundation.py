@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
-from drives.models import Club, Drive, DriveStatus, Entry, Player, Season
+from drives.models import Club, Drive, DriveStatus, Entry, Player, Season, TableResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,6 +31,11 @@ def test_loaddemo_makes_a_club_that_the_home_page_shows(client):
     statuses = sorted(Drive.objects.values_list("status", flat=True))
     assert statuses == [DriveStatus.FINISHED, DriveStatus.PLANNED]
     assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 32
+    # The past drive was played out: 8 tables over 24 deals, and its prizes are given.
+    finished = Drive.objects.get(status=DriveStatus.FINISHED)
+    assert TableResult.objects.filter(drive=finished).count() == 8 * 24
+    standings = client.get(reverse("drives:standings", args=[finished.pk]))
+    assert "1st" in standings.text and "Booby" in standings.text
 
 
 @pytest.mark.django_db

@@ -1,5 +1,7 @@
 """Load a demo club: an organiser, 32 players, a season and two drives.
 
+The past drive is played to the end by ``simulate_drive``'s computer players.
+
 Running it again changes nothing: every object is looked up by its natural key
 before it is created.
 """
@@ -11,7 +13,8 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from drives.models import Club, Drive, DriveStatus, Entry, Player, Season, SeatRole
+from drives.management.commands.simulate_drive import simulate
+from drives.models import Club, Drive, Player, Season, SeatRole
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "whist-demo"
@@ -55,14 +58,8 @@ class Command(BaseCommand):
         )
         finished = self.drive(club, season, "Autumn Drive", today - timedelta(days=14))
         self.drive(club, season, "Christmas Drive", today + timedelta(days=14))
-        if not finished.entries.exists():
-            Entry.objects.bulk_create(
-                Entry(drive=finished, player=player, card_number=number, role=player.role)
-                for number, player in enumerate(players, start=1)
-            )
-        if finished.status != DriveStatus.FINISHED:
-            finished.status = DriveStatus.FINISHED
-            finished.save(update_fields=["status"])
+        # The finished drive is played by the computer, through the same services as the pages.
+        simulate(finished)
         self.stdout.write(
             f"Demo club '{club.name}' ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"
         )
@@ -88,5 +85,11 @@ class Command(BaseCommand):
         return Drive.objects.get_or_create(
             club=club,
             title=title,
-            defaults={"season": season, "date": day, "deals": 24, "venue": club.venue},
+            defaults={
+                "season": season,
+                "date": day,
+                "deals": 24,
+                "venue": club.venue,
+                "half_time_prize": True,
+            },
         )[0]
