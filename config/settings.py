@@ -93,8 +93,9 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "drives:home"
 LOGOUT_REDIRECT_URL = "drives:home"
 
-LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("fr", "Français"), ("hu", "Magyar")]
+# British English is the source language: dates read "4 Dec 2026".
+LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("fr", "Français"), ("hu", "Magyar")]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.getenv("TIME_ZONE", "Europe/London")
 USE_I18N = True

@@ -4,7 +4,7 @@ Three queries whatever the size of the drive: the entries with their players,
 the seatings and the results. Everything else is arithmetic in ``scoring``.
 """
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -20,6 +20,7 @@ SEATS = ("N", "E", "S", "W")
 class StandingRow:
     entry: Entry
     standing: ranking.Standing
+    countback: bool = False  # level on points with someone and placed by the countback
 
     @property
     def rank_label(self) -> str:
@@ -62,6 +63,10 @@ class DriveReport:
     prizes: list[PrizeRow]
     rounds_scored: int
     results: list[DealResult]
+
+    @property
+    def countback_used(self) -> bool:
+        return any(row.countback for row in (*self.overall, *self.ladies, *self.gents))
 
 
 def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
@@ -156,7 +161,11 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         )
 
     def rows(table: list[ranking.Standing]) -> list[StandingRow]:
-        return [StandingRow(by_pk[s.player], s) for s in table]
+        level = Counter(s.points for s in table)
+        return [
+            StandingRow(by_pk[s.player], s, countback=level[s.points] > 1 and not s.shared)
+            for s in table
+        ]
 
     if not entries or rounds_scored == 0:
         return DriveReport(drive, [], [], [], None, [], [], 0, [])
