@@ -1,7 +1,7 @@
 """Shared Playwright fixtures: one Chromium for the whole session, a fresh page per test.
 
-The fixture names (``chromium``, ``page``) do not clash with the module-scoped
-``browser`` fixture that test_public_pages.py defines for itself.
+Both browser test modules share this one Playwright instance: two sync Playwright
+instances cannot run in one process at once.
 """
 
 import os

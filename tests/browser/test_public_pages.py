@@ -1,42 +1,16 @@
 """The league, player and club pages in real Chromium: no sideways scrolling on a phone."""
 
 import datetime as dt
-import os
 
 import pytest
 
 from bench.league import play_drive
+from tests.browser.conftest import DESKTOP
 from tests.conftest import make_club, make_drive, make_players, make_season
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls made by the
-# test itself (building data) are then refused as "async unsafe" without this.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("Chromium is not installed (make chromium)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -69,8 +43,8 @@ def pages(season_played):
     }
 
 
-def open_page(browser, url, viewport):
-    page = browser.new_page(viewport=viewport)
+def open_page(chromium, url, viewport):
+    page = chromium.new_page(viewport=viewport)
     response = page.goto(url)
     assert response.status == 200
     return page
@@ -80,32 +54,32 @@ def sideways_overflow(page) -> int:
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
 
 
-def test_public_pages_do_not_scroll_sideways_on_a_phone(browser, live_server, season_played):
+def test_public_pages_do_not_scroll_sideways_on_a_phone(chromium, live_server, season_played):
     for name, path in pages(season_played).items():
-        page = open_page(browser, live_server.url + path, PHONE)
+        page = open_page(chromium, live_server.url + path, PHONE)
         assert sideways_overflow(page) <= 0, name
         page.screenshot(path=f"/tmp/league-{name}-360.png", full_page=True)
         page.close()
 
 
-def test_public_pages_show_their_content_on_a_phone(browser, live_server, season_played):
+def test_public_pages_show_their_content_on_a_phone(chromium, live_server, season_played):
     paths = pages(season_played)
-    page = open_page(browser, live_server.url + paths["season"], PHONE)
+    page = open_page(chromium, live_server.url + paths["season"], PHONE)
     assert page.get_by_role("link", name="Margaret Featherstonehaugh-Cholmondeley").is_visible()
     # The per-drive detail is hidden on a phone; the place, points and movement stay.
     assert not page.locator("table.league td.each").first.is_visible()
     assert page.locator("table.league td.fig").first.is_visible()
     page.close()
-    page = open_page(browser, live_server.url + paths["player"], PHONE)
+    page = open_page(chromium, live_server.url + paths["player"], PHONE)
     assert page.locator("svg.line-chart").is_visible()
     box = page.locator("svg.line-chart").bounding_box()
     assert box["width"] <= PHONE["width"]
     page.close()
 
 
-def test_public_pages_read_well_on_a_desktop(browser, live_server, season_played):
+def test_public_pages_read_well_on_a_desktop(chromium, live_server, season_played):
     for name, path in pages(season_played).items():
-        page = open_page(browser, live_server.url + path, DESKTOP)
+        page = open_page(chromium, live_server.url + path, DESKTOP)
         assert sideways_overflow(page) <= 0, name
         if name == "season":
             assert page.locator("table.league td.each").first.is_visible()
@@ -114,8 +88,8 @@ def test_public_pages_read_well_on_a_desktop(browser, live_server, season_played
         page.close()
 
 
-def test_the_role_filter_and_sorting_work_in_the_browser(browser, live_server, season_played):
-    page = open_page(browser, live_server.url + pages(season_played)["season"], DESKTOP)
+def test_the_role_filter_and_sorting_work_in_the_browser(chromium, live_server, season_played):
+    page = open_page(chromium, live_server.url + pages(season_played)["season"], DESKTOP)
     page.get_by_role("link", name="Ladies").click()
     assert "role=lady" in page.url
     assert page.locator("table.league tbody tr").count() == 20
