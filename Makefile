@@ -40,3 +40,4 @@ test: lint pytest
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.simulate
 	$(BIN)/python -m bench.movements
+	$(BIN)/python -m bench.league
