@@ -49,7 +49,7 @@ class Command(BaseCommand):
             },
         )
         club.organisers.add(user)
-        players = self.players(club)
+        self.add_players(club)
         season_start = date(today.year if today.month >= 9 else today.year - 1, 9, 1)
         season, _ = Season.objects.get_or_create(
             club=club,
@@ -71,15 +71,13 @@ class Command(BaseCommand):
             user.save()
         return user
 
-    def players(self, club):
+    def add_players(self, club):
         rows = [(name, SeatRole.LADY) for name in LADIES]
         rows += [(name, SeatRole.GENT) for name in GENTS]
-        return [
+        for number, (name, role) in enumerate(rows, start=1):
             Player.objects.get_or_create(
                 club=club, member_number=f"LB{number:03d}", defaults={"name": name, "role": role}
-            )[0]
-            for number, (name, role) in enumerate(rows, start=1)
-        ]
+            )
 
     def drive(self, club, season, title, day):
         return Drive.objects.get_or_create(
