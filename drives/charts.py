@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.formats import get_format
+
 Number = Decimal | int | float
 
 
@@ -168,4 +170,5 @@ def line_chart(
 def short_number(value: Number) -> str:
     """1.50 → "1.5", 30.00 → "30": labels as short as the value allows."""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    # A label is read by people: the reader's decimal comma where their language has one.
+    return "0" if text == "-0" else text.replace(".", get_format("DECIMAL_SEPARATOR"))

@@ -28,6 +28,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from drives.models import Club, Drive, DriveStatus, Entry, Player, Season, Seating, TableResult
 from drives.reports import report_from_rows
@@ -197,7 +198,8 @@ def league_rule(season: Season) -> LeagueRule:
         placing = tuple(int(points) for points in text.split(",") if points)
     except ValueError:
         raise LeagueError(
-            f'Placing points are whole numbers separated by commas, not "{season.placing_points}".'
+            _('Placing points are whole numbers separated by commas, not "%(points)s".')
+            % {"points": season.placing_points}
         ) from None
     return LeagueRule(
         season.league_rule,

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from math import ceil
 
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 from drives import seating
@@ -176,7 +177,9 @@ def points_text(value: Decimal | int | None) -> str:
     if value is None:
         return ""
     value = Decimal(value)
-    return str(int(value)) if value == value.to_integral_value() else f"{value:.2f}"
+    if value == value.to_integral_value():
+        return str(int(value))
+    return f"{value:.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 def half_time_round(drive: Drive) -> int | None:

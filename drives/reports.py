@@ -8,12 +8,35 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.translation import gettext_noop
+
 from drives.models import Drive, DriveStatus, Entry, Seating, TableResult
 from scoring import standings as ranking
 from scoring.cards import suit_symbol, trumps_for_deal
 from scoring.results import deal_points
 
 SEATS = ("N", "E", "S", "W")
+
+#: The prize names and categories ``scoring`` gives, for ``makemessages``: the templates
+#: show them with ``{% translate prize.name %}`` (kept English here: league summaries
+#: holding them are cached for every reader).
+PRIZE_WORDS = (
+    gettext_noop("1st"),
+    gettext_noop("2nd"),
+    gettext_noop("3rd"),
+    gettext_noop("4th"),
+    gettext_noop("5th"),
+    gettext_noop("6th"),
+    gettext_noop("7th"),
+    gettext_noop("8th"),
+    gettext_noop("9th"),
+    gettext_noop("10th"),
+    gettext_noop("Booby"),
+    gettext_noop("Half-time"),
+    gettext_noop("Most deals with 10+ tricks"),
+    gettext_noop("ladies"),
+    gettext_noop("gents"),
+)
 
 
 @dataclass(frozen=True)

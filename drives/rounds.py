@@ -4,13 +4,23 @@ from dataclasses import dataclass, field
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from drives.models import Drive, Entry, Seating, TableResult
 from drives.reports import seat_map
 from drives.seating import progressive_rule
 from scoring.cards import Suit, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
+
+#: The trumps as ``scoring`` names them, for ``makemessages``: the round page shows them
+#: with ``{% translate deal.name %}``.
+SUIT_NAMES = (
+    gettext_noop("hearts"),
+    gettext_noop("diamonds"),
+    gettext_noop("spades"),
+    gettext_noop("clubs"),
+    gettext_noop("no trumps"),
+)
 
 
 @dataclass(frozen=True)
@@ -163,7 +173,7 @@ def moving_rule(drive: Drive, *, short: bool = False) -> str:
     return text % words
 
 
-_WRAP = {"up": _lazy("(last to 1)"), "down": _lazy("(1 to last)")}
+_WRAP = {"up": gettext_lazy("(last to 1)"), "down": gettext_lazy("(1 to last)")}
 
 
 def moves_from(drive: Drive, table: int, tables: int) -> str:

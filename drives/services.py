@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from drives import seating
 from drives.models import Drive, DriveStatus, Entry, Player, ResultChange, TableResult
@@ -29,27 +30,34 @@ def _locked(drive: Drive) -> Drive:
 
 def _require_status(drive: Drive, *statuses: str, action: str) -> None:
     if drive.status not in statuses:
-        raise DriveError(f"You cannot {action}: the drive is {drive.get_status_display().lower()}.")
+        raise DriveError(
+            _("You cannot %(action)s: the drive is %(status)s.")
+            % {"action": action, "status": drive.get_status_display().lower()}
+        )
 
 
 @transaction.atomic
 def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
     """Enter ``player``; after the start they join from the next round and the rest is replanned."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action="check players in")
+    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action=_("check players in"))
     if player.club_id != drive.club_id:
-        raise DriveError(f"{player.name} is not a member of {drive.club.name}.")
+        raise DriveError(
+            _("%(name)s is not a member of %(club)s.")
+            % {"name": player.name, "club": drive.club.name}
+        )
     if not player.active:
         raise DriveError(
-            f"{player.name} is marked inactive; mark them active on the players page first."
+            _("%(name)s is marked inactive; mark them active on the players page first.")
+            % {"name": player.name}
         )
     if drive.entries.filter(player=player).exists():
-        raise DriveError(f"{player.name} is already checked in.")
+        raise DriveError(_("%(name)s is already checked in.") % {"name": player.name})
     joined_round = 1
     if drive.status == DriveStatus.RUNNING:
         joined_round = drive.current_round + 1
         if joined_round > drive.rounds:
-            raise DriveError("The last round is under way: nobody can join now.")
+            raise DriveError(_("The last round is under way: nobody can join now."))
     last_card = drive.entries.aggregate(last=Max("card_number"))["last"] or 0
     try:
         entry = Entry.objects.create(
@@ -60,7 +68,7 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
             joined_round=joined_round,
         )
     except IntegrityError as error:  # a second organiser's check-in won the race
-        raise DriveError(f"{player.name} is already checked in.") from error
+        raise DriveError(_("%(name)s is already checked in.") % {"name": player.name}) from error
     if drive.status == DriveStatus.RUNNING:
         seating.replan(drive)
     return entry
@@ -70,15 +78,19 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
 def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
     """Before the start: make the entries exactly the ticked players, with their roles."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, action="change the check-in list")
+    _require_status(drive, DriveStatus.PLANNED, action=_("change the check-in list"))
     inactive = sorted(p.name for p in roles if not p.active)
     if inactive:
         raise DriveError(
-            f"{', '.join(inactive)}: marked inactive; mark them active on the players page first."
+            _("%(names)s: marked inactive; mark them active on the players page first.")
+            % {"names": ", ".join(inactive)}
         )
     strangers = sorted(p.name for p in roles if p.club_id != drive.club_id)
     if strangers:
-        raise DriveError(f"{', '.join(strangers)}: not members of {drive.club.name}.")
+        raise DriveError(
+            _("%(names)s: not members of %(club)s.")
+            % {"names": ", ".join(strangers), "club": drive.club.name}
+        )
     wanted = {player.pk: role for player, role in roles.items()}
     drive.entries.exclude(player_id__in=wanted).delete()
     entries = {entry.player_id: entry for entry in drive.entries.all()}
@@ -106,14 +118,14 @@ def player_walk_in(*, drive: Drive, name: str, role: str) -> Entry:
 def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
     """Before the start the entry goes; after it, the player leaves from the next round."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action="withdraw a player")
+    _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action=_("withdraw a player"))
     if drive.status == DriveStatus.PLANNED:
         entry.delete()
         return
     if entry.withdrew_after is not None:
-        raise DriveError(f"{entry.player.name} has already withdrawn.")
+        raise DriveError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
     if drive.current_round >= drive.rounds:
-        raise DriveError("The last round is under way: withdrawals change nothing now.")
+        raise DriveError(_("The last round is under way: withdrawals change nothing now."))
     entry.withdrew_after = max(drive.current_round, entry.joined_round - 1)
     entry.save(update_fields=["withdrew_after"])
     seating.replan(drive)
@@ -122,7 +134,7 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
 @transaction.atomic
 def entry_set_role(*, drive: Drive, entry: Entry, role: str) -> None:
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, action="change seat roles")
+    _require_status(drive, DriveStatus.PLANNED, action=_("change seat roles"))
     entry.role = role
     entry.save(update_fields=["role"])
 
@@ -131,10 +143,13 @@ def entry_set_role(*, drive: Drive, entry: Entry, role: str) -> None:
 def drive_start(*, drive: Drive) -> None:
     """Seat round 1 (every round, for a static movement) and open it for scores."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, action="start the drive")
+    _require_status(drive, DriveStatus.PLANNED, action=_("start the drive"))
     count = drive.entries.count()
     if count < MIN_PLAYERS:
-        raise DriveError(f"A drive needs at least {MIN_PLAYERS} players; {count} checked in.")
+        raise DriveError(
+            _("A drive needs at least %(minimum)d players; %(count)d checked in.")
+            % {"minimum": MIN_PLAYERS, "count": count}
+        )
     seating.seat_start(drive)
     drive.status = DriveStatus.RUNNING
     drive.current_round = 1
@@ -160,21 +175,29 @@ def results_record(*, drive: Drive, round_number: int, scores: TableScores, user
     changed, is refused instead of silently overwriting.
     """
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.RUNNING, action="enter scores")
+    _require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
     if not 1 <= round_number <= drive.current_round:
-        raise DriveError(f"Round {round_number} is not open for scores.")
+        raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
     tables = seating.tables_of_round(drive, round_number)
     if scores.table not in tables:
-        raise DriveError(f"Round {round_number} has no table {scores.table}.")
+        raise DriveError(
+            _("Round %(round)d has no table %(table)d.")
+            % {"round": round_number, "table": scores.table}
+        )
     deals = list(drive.deals_of_round(round_number))
     missing = [deal for deal in deals if scores.tricks.get(deal) is None]
     if missing:
         listed = ", ".join(str(deal) for deal in missing)
-        raise DriveError(f"Table {scores.table}: enter the tricks for deal {listed}.")
+        raise DriveError(
+            _("Table %(table)d: enter the tricks for deal %(deals)s.")
+            % {"table": scores.table, "deals": listed}
+        )
     try:
         tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
     except ScoringError as error:
-        raise DriveError(f"Table {scores.table}: {error}") from error
+        raise DriveError(
+            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": error}
+        ) from error
     honours = {deal: scores.honours.get(deal) if drive.honours else None for deal in deals}
 
     existing = {
@@ -187,12 +210,18 @@ def results_record(*, drive: Drive, round_number: int, scores: TableScores, user
     if scores.version != stored_version:
         if scores.version == 0:
             raise DriveError(
-                f"Table {scores.table} already has its result for round {round_number}; "
-                "nothing was changed. To correct it, edit the saved figures."
+                _(
+                    "Table %(table)d already has its result for round %(round)d; "
+                    "nothing was changed. To correct it, edit the saved figures."
+                )
+                % {"table": scores.table, "round": round_number}
             )
         raise DriveError(
-            f"Table {scores.table}'s result was changed by someone else since you opened "
-            "this page; nothing was saved. Reload the page and check the figures."
+            _(
+                "Table %(table)d's result was changed by someone else since you opened "
+                "this page; nothing was saved. Reload the page and check the figures."
+            )
+            % {"table": scores.table}
         )
     corrected = False
     for deal in deals:
@@ -240,12 +269,13 @@ def round_is_complete(drive: Drive, round_number: int) -> bool:
 def round_advance(*, drive: Drive) -> None:
     """Open the next round once every table of this one has its tricks."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.RUNNING, action="open the next round")
+    _require_status(drive, DriveStatus.RUNNING, action=_("open the next round"))
     if drive.current_round >= drive.rounds:
-        raise DriveError("This is the last round: finish the drive instead.")
+        raise DriveError(_("This is the last round: finish the drive instead."))
     if not round_is_complete(drive, drive.current_round):
         raise DriveError(
-            f"Round {drive.current_round} is not complete: every table needs its tricks first."
+            _("Round %(round)d is not complete: every table needs its tricks first.")
+            % {"round": drive.current_round}
         )
     seating.seat_next(drive)
     drive.current_round += 1
@@ -256,9 +286,9 @@ def round_advance(*, drive: Drive) -> None:
 def drive_finish(*, drive: Drive) -> None:
     """Lock the scores; the drive is read-only until an organiser reopens it."""
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.RUNNING, action="finish the drive")
+    _require_status(drive, DriveStatus.RUNNING, action=_("finish the drive"))
     if drive.current_round < drive.rounds or not round_is_complete(drive, drive.rounds):
-        raise DriveError("Every round needs all its tricks before the drive can finish.")
+        raise DriveError(_("Every round needs all its tricks before the drive can finish."))
     drive.status = DriveStatus.FINISHED
     drive.save(update_fields=["status"])
 
@@ -266,6 +296,6 @@ def drive_finish(*, drive: Drive) -> None:
 @transaction.atomic
 def drive_reopen(*, drive: Drive) -> None:
     drive = _locked(drive)
-    _require_status(drive, DriveStatus.FINISHED, action="reopen the drive")
+    _require_status(drive, DriveStatus.FINISHED, action=_("reopen the drive"))
     drive.status = DriveStatus.RUNNING
     drive.save(update_fields=["status"])

@@ -30,6 +30,7 @@ class DriveForm(forms.ModelForm):
             "tie_break",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        labels = {"season": _("Season")}  # the foreign key has no verbose name of its own
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from drives.charts import LineChart, Series, line_chart
@@ -80,6 +81,7 @@ def _points_chart(record: PlayerRecord) -> LineChart | None:
         return None
     name, season = record.player.name, record.season.name
     played = [p for p in record.own_points if p is not None]
+    day_month = pgettext("date format: day and short month", "j M")
     desc = _(
         "Points at each of the %(drives)d drives of %(season)s so far, for %(name)s "
         "(played %(played)d) and the club average."
@@ -89,7 +91,7 @@ def _points_chart(record: PlayerRecord) -> LineChart | None:
             Series(_("Club average"), record.club_average, "average"),
             Series(name, record.own_points, "own"),
         ],
-        [date_format(d.date, "j M") for d in record.season_drives],
+        [date_format(d.date, day_month) for d in record.season_drives],
         title=_("%(name)s's points per drive, %(season)s") % {"name": name, "season": season},
         desc=desc,
         x_label=_("Drive"),

@@ -5,6 +5,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from drives import rounds, services
 from drives.forms.scores import RoundScoresForm
@@ -76,7 +77,8 @@ def _save_tables(request, drive, number, form) -> None:
             % {"table": table, "errors": "; ".join(form.table_errors(table))},
         )
     if saved:
-        messages.success(request, _("Saved %(count)d table(s).") % {"count": saved})
+        message = ngettext("Saved %(count)d table(s).", "Saved %(count)d table(s).", saved)
+        messages.success(request, message % {"count": saved})
 
 
 def _table_rows(drive, table, form, tables):

@@ -1,0 +1,386 @@
+"""The interface in French and Hungarian: complete catalogues, and pages that use them.
+
+The catalogues are committed compiled (``django.mo``) as well as as source
+(``django.po``), so a fresh machine needs no gettext tools; these tests keep the
+two in step and keep the templates free of text that bypasses the catalogues.
+"""
+
+import ast
+import datetime as dt
+import gettext
+import io
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import call_command
+from django.template import Context, Template
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from drives.printing import Layout
+from tests.conftest import make_club, make_drive, make_players, make_season
+
+LANGUAGES = ("fr", "hu")
+LOCALE = Path(settings.BASE_DIR) / "locale"
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+
+
+# ---------------------------------------------------------------- the catalogues
+
+
+class PoEntry:
+    def __init__(self, line: int):
+        self.line = line
+        self.flags: set[str] = set()
+        self.obsolete = False
+        self.fields: dict[str, str] = {}  # msgctxt, msgid, msgid_plural, msgstr, msgstr[0] …
+
+    @property
+    def key(self) -> str:
+        """The entry as the .mo file keys it: context + EOT + msgid."""
+        msgid = self.fields.get("msgid", "")
+        if "msgctxt" in self.fields:
+            return f"{self.fields['msgctxt']}\x04{msgid}"
+        return msgid
+
+    @property
+    def translations(self) -> dict[str, str]:
+        return {k: v for k, v in self.fields.items() if k.startswith("msgstr")}
+
+    def __repr__(self) -> str:
+        return f"line {self.line}: {self.fields.get('msgid', '')!r}"
+
+
+def read_po(path: Path) -> tuple[PoEntry, list[PoEntry]]:
+    """(the header, the entries) of a .po file: just enough of the format for these checks."""
+    entries: list[PoEntry] = []
+    entry: PoEntry | None = None
+    field = None
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        line = raw.strip()
+        if not line:
+            entry, field = None, None
+            continue
+        if line.startswith("#~"):
+            if entry is None:
+                entry = PoEntry(number)
+                entries.append(entry)
+            entry.obsolete = True
+            continue
+        if line.startswith("#,"):
+            if entry is None:
+                entry = PoEntry(number)
+                entries.append(entry)
+            entry.flags |= {flag.strip() for flag in line[2:].split(",")}
+            continue
+        if line.startswith("#"):
+            continue
+        if entry is None:
+            entry = PoEntry(number)
+            entries.append(entry)
+        match = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$', line)
+        if match:
+            field = match.group(1)
+            entry.fields[field] = ast.literal_eval(match.group(2))
+        elif line.startswith('"') and field is not None:
+            entry.fields[field] += ast.literal_eval(line)
+        else:
+            raise AssertionError(f"{path}:{number}: cannot read {raw!r}")
+    header, *rest = entries
+    assert header.fields.get("msgid") == "", f"{path} does not start with its header"
+    return header, [e for e in rest if not e.obsolete]
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "django.po"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_catalogue_is_complete(language):
+    header, entries = read_po(po_path(language))
+    assert len(entries) > 300, "the catalogue looks truncated"
+    plural_forms = re.search(r"nplurals=(\d+)", header.fields["msgstr"])
+    assert plural_forms, "the header needs its Plural-Forms"
+    nplurals = int(plural_forms.group(1))
+    assert "fuzzy" not in header.flags, "the header is marked fuzzy"
+    fuzzy = [entry for entry in entries if "fuzzy" in entry.flags]
+    assert not fuzzy, f"fuzzy entries in the {language} catalogue: {fuzzy}"
+    empty = [entry for entry in entries if not all(entry.translations.values())]
+    assert not empty, f"untranslated entries in the {language} catalogue: {empty}"
+    wrong_forms = [
+        entry
+        for entry in entries
+        if "msgid_plural" in entry.fields and len(entry.translations) != nplurals
+    ]
+    assert not wrong_forms, f"plural entries without {nplurals} forms: {wrong_forms}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_placeholders_survive_translation(language):
+    """A translation must use the msgid's placeholders, or rendering fails or loses text."""
+    _, entries = read_po(po_path(language))
+    placeholder = re.compile(r"%\(\w+\)[sdi]|\{\{ *\w+ *\}\}|%[sd]")
+    wrong = []
+    for entry in entries:
+        wanted = set(placeholder.findall(entry.fields["msgid"]))
+        wanted |= set(placeholder.findall(entry.fields.get("msgid_plural", "")))
+        for field, text in entry.translations.items():
+            found = set(placeholder.findall(text))
+            # A singular form may say "one" in words instead of using the count.
+            if found - wanted or (field != "msgstr[0]" and wanted - found):
+                wrong.append((entry, field, text))
+    assert not wrong, "\n".join(f"{entry} → {field}: {text!r}" for entry, field, text in wrong)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_compiled_catalogue_matches_the_source(language):
+    """The .mo Django reads must be compiled from the current .po (run compilemessages)."""
+    _, entries = read_po(po_path(language))
+    with open(po_path(language).with_suffix(".mo"), "rb") as mo:
+        catalog = gettext.GNUTranslations(mo)._catalog
+    compiled: dict[str, str] = {}
+    for key, text in catalog.items():
+        if isinstance(key, tuple):  # plural forms are keyed (msgid, index)
+            key, index = key
+            compiled[f"{key}[{index}]"] = text
+        elif key:
+            compiled[key] = text
+    source: dict[str, str] = {}
+    for entry in entries:
+        if "msgid_plural" in entry.fields:
+            for field, text in entry.translations.items():
+                index = field[len("msgstr[") : -1]
+                source[f"{entry.key}[{index}]"] = text
+        else:
+            source[entry.key] = entry.fields["msgstr"]
+    assert compiled.keys() == source.keys(), (
+        f"{language}: only in the .po: {sorted(source.keys() - compiled.keys())[:10]}; "
+        f"only in the .mo: {sorted(compiled.keys() - source.keys())[:10]}"
+    )
+    stale = [key for key in source if source[key] != compiled[key]]
+    assert not stale, f"{language}: translations changed since compiling: {stale[:10]}"
+
+
+# ---------------------------------------------------------------- the templates
+
+#: Words a template may show as they are, in every language.
+ALLOWED_WORDS = {"CSV", "PDF", "N", "E", "S", "W"}
+#: Text that is rightly not translated: file names, and sample data the importer reads.
+ALLOWED_TEXT = {
+    "drives/drive.html": ["results.csv", "standings.csv"],
+    "drives/standings.html": ["results.csv", "standings.csv"],
+    # The importer reads these English column names, whatever the page's language.
+    "drives/players/import.html": [
+        "name,seat role,member number",
+        "Ann Smith,lady,101",
+        "Bob Jones,gent,102",
+        "Chris Lee,,",
+    ],
+}
+#: Attributes whose values people read (or hear, from a screen reader).
+VISIBLE_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "aria-description")
+
+
+def untranslated_text(source: str) -> list[str]:
+    """The bits of a template's text that would reach the page without translation."""
+    text = re.sub(r"{#.*?#}", " ", source, flags=re.S)
+    text = re.sub(r"{%\s*comment\s*%}.*?{%\s*endcomment\s*%}", " ", text, flags=re.S)
+    text = re.sub(r"<!--.*?-->", " ", text, flags=re.S)
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S | re.I)
+    # Translated text goes, and so does everything a tag or a variable puts out.
+    text = re.sub(
+        r"{%\s*blocktrans(?:late)?\b.*?%}.*?{%\s*endblocktrans(?:late)?\s*%}", " ", text, flags=re.S
+    )
+    text = re.sub(r"{%.*?%}", " ", text, flags=re.S)
+    text = re.sub(r"{{.*?}}", " ", text, flags=re.S)
+    found = []
+    for tag in re.findall(r"<[^>]*>", text):
+        for attribute in VISIBLE_ATTRIBUTES:
+            for value in re.findall(rf'\s{attribute}\s*=\s*"([^"]*)"', tag):
+                found.append(value)
+    text = re.sub(r"<[^>]*>", " ", text)
+    text = re.sub(r"&[#\w]+;", " ", text)
+    found += [line.strip() for line in text.splitlines()]
+    return [bit for bit in found if re.search(r"[^\W\d_]", bit)]
+
+
+def template_files() -> list[Path]:
+    return sorted(p for p in TEMPLATES.rglob("*") if p.suffix in (".html", ".svg", ".txt"))
+
+
+def test_the_scanner_finds_untranslated_text():
+    source = (
+        '{% load i18n %}<p title="Hello">{% translate "Fine" %} {{ name }} Oops</p>'
+        "{% blocktranslate %}Also fine{% endblocktranslate %}<script>var x = 'ok';</script>"
+    )
+    assert untranslated_text(source) == ["Hello", "Oops"]
+
+
+def test_the_templates_have_no_untranslated_text():
+    problems = []
+    for path in template_files():
+        name = path.relative_to(TEMPLATES).as_posix()
+        allowed = ALLOWED_TEXT.get(name, [])
+        for bit in untranslated_text(path.read_text(encoding="utf-8")):
+            for text in allowed:
+                bit = bit.replace(text, " ")
+            words = {word for word in re.findall(r"[^\W\d_]+", bit) if word not in ALLOWED_WORDS}
+            if words:
+                problems.append(f"{name}: {bit!r}")
+    assert not problems, "Text outside {% translate %}:\n" + "\n".join(problems)
+
+
+# ---------------------------------------------------------------- the pages
+
+
+@pytest.fixture
+def finished_drive(db):
+    club = make_club(name="Le Cercle de Whist", slug="cercle")
+    season = make_season(club, name="2026–27")
+    make_players(club, 8)
+    drive = make_drive(club, season=season, date=dt.date(2026, 12, 4), deals=12)
+    call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+    drive.refresh_from_db()
+    return drive
+
+
+def page(client, url, language):
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Language"] == language
+    return response.content.decode()
+
+
+def test_the_language_switcher_sets_the_language(client, finished_drive):
+    url = finished_drive.get_absolute_url()
+    response = client.post("/i18n/setlang/", {"language": "hu", "next": url})
+    assert response.status_code == 302 and response["Location"] == url
+    text = client.get(url).content.decode()
+    assert '<html lang="hu">' in text and "Eredménylista" in text
+
+
+@pytest.mark.parametrize(
+    ("language", "present", "absent"),
+    [
+        ("en-gb", ["Standings", "Prizes", "Place", "4 Dec 2026"], ["Classement"]),
+        ("fr", ["Classement", "Prix", "Place", "4 décembre 2026"], ["Standings", "Prizes"]),
+        ("hu", ["Eredménylista", "Díjak", "2026. december 4."], ["Standings", "Prizes"]),
+    ],
+)
+def test_the_standings_page_speaks_the_readers_language(
+    client, finished_drive, language, present, absent
+):
+    text = page(client, f"/drives/{finished_drive.pk}/standings/", language)
+    for word in present:
+        assert word in text, f"{word!r} missing from the {language} standings"
+    for word in absent:
+        assert word not in text, f"{word!r} on the {language} standings"
+
+
+def test_prize_names_are_translated(client, finished_drive):
+    assert "Booby" in page(client, f"/drives/{finished_drive.pk}/standings/", "en-gb")
+    french = page(client, f"/drives/{finished_drive.pk}/standings/", "fr")
+    assert "1er" in french and "Booby" not in french
+    hungarian = page(client, f"/drives/{finished_drive.pk}/standings/", "hu")
+    assert "Vigaszdíj" in hungarian and "Booby" not in hungarian
+
+
+@pytest.mark.parametrize(
+    ("language", "present", "absent"),
+    [
+        (
+            "fr",
+            ["12 donnes", "Feuilles de marque (PDF)", "8 joueurs inscrits"],
+            ["Standings", "deals"],
+        ),
+        (
+            "hu",
+            ["12 osztás", "Pontozólapok (PDF)", "8 játékos bejelentkezve"],
+            ["Standings", "deals"],
+        ),
+    ],
+)
+def test_the_drive_page_is_translated(client, finished_drive, language, present, absent):
+    text = page(client, finished_drive.get_absolute_url(), language)
+    for word in present:
+        assert word in text, f"{word!r} missing from the {language} drive page"
+    for word in absent:
+        assert word not in text, f"{word!r} on the {language} drive page"
+
+
+@pytest.mark.parametrize(
+    ("language", "present", "absent"),
+    [
+        ("fr", ["Tournois de whist", "Dernier tournoi"], ["Whist drives", "Latest drive"]),
+        ("hu", ["Whistversenyek", "Legutóbbi verseny"], ["Whist drives", "Latest drive"]),
+    ],
+)
+def test_the_home_page_is_translated(client, finished_drive, language, present, absent):
+    text = page(client, "/", language)
+    for word in present:
+        assert word in text, f"{word!r} missing from the {language} home page"
+    for word in absent:
+        assert word not in text, f"{word!r} on the {language} home page"
+
+
+@pytest.mark.parametrize(
+    ("language", "present", "absent"),
+    [
+        ("fr", ["Championnat 2026–27", "Tout le monde", "Dames"], ["League", "Everyone"]),
+        ("hu", ["Bajnokság 2026–27", "Mindenki", "Hölgyek"], ["League", "Everyone"]),
+    ],
+)
+def test_the_season_page_is_translated(client, finished_drive, language, present, absent):
+    text = page(client, finished_drive.season.get_absolute_url(), language)
+    for word in present:
+        assert word in text, f"{word!r} missing from the {language} season page"
+    for word in absent:
+        assert word not in text, f"{word!r} on the {language} season page"
+
+
+@pytest.mark.parametrize(("language", "trumps"), [("fr", "♥ cœur"), ("hu", "♥ kőr")])
+def test_the_round_page_names_the_trumps(client, finished_drive, language, trumps):
+    text = page(client, f"/drives/{finished_drive.pk}/rounds/1/", language)
+    assert trumps in text and "hearts" not in text
+
+
+def test_the_login_page_is_translated(client):
+    text = page(client, "/accounts/login/", "fr")
+    assert "Connexion organisateur" in text and "Nom d’utilisateur" in text
+    assert "Organiser log in" not in text
+
+
+def test_downloads_stay_in_the_machine_format(client, finished_drive):
+    """CSV files are read by spreadsheets and scripts: English columns, points with a dot."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    response = client.get(f"/drives/{finished_drive.pk}/standings.csv")
+    text = response.content.decode()
+    assert text.startswith("rank,card,name,seat role,points")
+    assert re.search(r",\d+\.\d\d\r?\n", text), text[:300]
+
+
+def test_drawing_numbers_are_not_localised(client, finished_drive):
+    """SVG coordinates and CSS lengths need a dot whatever the reader's decimal comma."""
+    player = finished_drive.entries.first().player
+    text = page(client, player.get_absolute_url(), "fr")
+    assert '<svg class="line-chart"' in text
+    coordinates = re.findall(r'\s(?:x|y|x1|x2|y1|y2|cx|cy)="([^"]*)"', text)
+    assert coordinates and all("," not in value for value in coordinates), coordinates
+    with translation.override("fr"):
+        css = render_to_string("drives/pdf/_print.css", {"layout": Layout(card="a5")})
+    assert "width: 297.0mm" in css and not re.search(r"\d,\d+mm", css)
+
+
+def test_numbers_follow_the_readers_format():
+    template = Template("{{ value }}")
+    context = Context({"value": Decimal("12.50")})
+    with translation.override("en-gb"):
+        assert template.render(context) == "12.50"
+    with translation.override("fr"):
+        assert template.render(context) == "12,50"
+    with translation.override("hu"):
+        assert template.render(context) == "12,50"
