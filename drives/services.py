@@ -107,6 +107,23 @@ def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
     Entry.objects.bulk_create(new_entries)
 
 
+def players_import(*, club, rows) -> tuple[int, int]:
+    """Save checked CSV rows: new players created, known ones updated; (new, updated).
+
+    The rows were checked against the list as it was; if someone changed it since,
+    the database refuses a clash and nothing is saved.
+    """
+    new = [Player(club=club, **row.fields) for row in rows if row.pk is None]
+    changed = [Player(pk=row.pk, club=club, **row.fields) for row in rows if row.pk and row.changed]
+    try:
+        with transaction.atomic():
+            Player.objects.bulk_create(new)
+            Player.objects.bulk_update(changed, ["name", "role", "member_number"])
+    except IntegrityError as error:
+        raise DriveError(_("The player list changed while importing; please try again.")) from error
+    return len(new), len(changed)
+
+
 @transaction.atomic
 def player_walk_in(*, drive: Drive, name: str, role: str) -> Entry:
     """A new player who arrived on the night: added to the club and checked in."""

@@ -2,13 +2,13 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
+from drives import services
 from drives.forms.players import PlayerForm, PlayerImportForm, PlayerSearchForm
 from drives.models import Club, Player
 from drives.permissions import require_organiser
@@ -76,19 +76,12 @@ def player_import(request, slug):
         form = PlayerImportForm(club=club)
     if form.is_valid():
         rows = form.cleaned_data["rows"]
-        new = [Player(club=club, **row.fields) for row in rows if row.pk is None]
-        changed = [
-            Player(pk=row.pk, club=club, **row.fields) for row in rows if row.pk and row.changed
-        ]
         try:
-            with transaction.atomic():
-                Player.objects.bulk_create(new)
-                Player.objects.bulk_update(changed, ["name", "role", "member_number"])
-        except IntegrityError:
-            # Someone else changed the list between checking and saving.
-            form.add_error(None, _("The player list changed while importing; please try again."))
+            new, changed = services.players_import(club=club, rows=rows)
+        except services.DriveError as error:
+            form.add_error(None, str(error))
         else:
-            messages.success(request, _import_message(len(rows), len(new), len(changed)))
+            messages.success(request, _import_message(len(rows), new, changed))
             return redirect("drives:player_list", club.slug)
     return render(request, "drives/players/import.html", {"club": club, "form": form})
 
