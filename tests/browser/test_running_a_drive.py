@@ -80,6 +80,11 @@ def new_drive(page, base_url: str, club_slug: str, *, title, deals, movement) ->
 def check_in(page, names) -> None:
     for name in names:
         page.get_by_label(name, exact=True).check()
+    # The page counts tables and sit-outs as players are ticked, before anything is saved.
+    live = page.locator("#live-plan")
+    assert live.locator("[data-count=ticked]").inner_text() == str(len(names))
+    assert live.locator("[data-count=tables]").inner_text() == str(len(names) // 4)
+    assert live.locator("[data-count=sitting]").inner_text() == str(len(names) % 4)
     submit(page, "Save check-in")
     assert f"{len(names)} players checked in" in page.locator("#plan").inner_text()
 
