@@ -149,14 +149,6 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
 
 
 @transaction.atomic
-def entry_set_role(*, drive: Drive, entry: Entry, role: str) -> None:
-    drive = _locked(drive)
-    _require_status(drive, DriveStatus.PLANNED, action=_("change seat roles"))
-    entry.role = role
-    entry.save(update_fields=["role"])
-
-
-@transaction.atomic
 def drive_start(*, drive: Drive) -> None:
     """Seat round 1 (every round, for a static movement) and open it for scores."""
     drive = _locked(drive)
