@@ -1,6 +1,16 @@
 from django.urls import path
 
-from drives.views import clubs, league, organise, pdf, players, public, rounds, standings
+from drives.views import (
+    clubs,
+    league,
+    organise,
+    pdf,
+    players,
+    public,
+    rounds,
+    seasons,
+    standings,
+)
 
 app_name = "drives"
 
@@ -12,7 +22,9 @@ urlpatterns = [
     path("clubs/<slug:slug>/players/import/", players.player_import, name="player_import"),
     path("players/<int:pk>/", league.player, name="player"),
     path("players/<int:pk>/edit/", players.player_edit, name="player_edit"),
+    path("clubs/<slug:slug>/seasons/new/", seasons.season_new, name="season_new"),
     path("seasons/<int:pk>/", league.season, name="season"),
+    path("seasons/<int:pk>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<int:pk>/league.csv", league.league_csv, name="league_csv"),
     path("seasons/<int:pk>/league.pdf", pdf.league_pdf, name="league_pdf"),
     path("clubs/<slug:slug>/drives/new/", organise.drive_new, name="drive_new"),

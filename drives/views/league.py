@@ -27,7 +27,11 @@ def _season(pk) -> Season:
 def season(request, pk):
     """The league table; ``?role=lady|gent`` for one role, ``?sort=`` to re-sort."""
     season = _season(pk)
-    context = {"season": season, "seasons": season.club.seasons.all()}
+    context = {
+        "season": season,
+        "seasons": season.club.seasons.all(),
+        "is_organiser": season.club.is_organiser(request.user),
+    }
     try:
         league = season_league(SeasonData.load(season), role=request.GET.get("role"))
     except LeagueError as error:
