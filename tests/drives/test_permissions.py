@@ -70,7 +70,7 @@ def url_for(pattern, values, player, season):
     kwargs = {name: values[name] for name in pattern.pattern.converters}
     if pattern.name in {"player", "player_edit"}:
         kwargs["pk"] = player.pk
-    if pattern.name in {"season", "league_csv", "league_pdf"}:
+    if pattern.name in {"season", "season_edit", "league_csv", "league_pdf"}:
         kwargs["pk"] = season.pk
     return reverse(f"drives:{pattern.name}", kwargs=kwargs)
 
