@@ -101,56 +101,89 @@ def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
 
 
 def deal_results(drive: Drive, seatings, results) -> list[DealResult]:
-    tables = seat_map(seatings)
+    return _deal_results(drive, seat_map(seatings), results)
+
+
+def _deal_results(drive: Drive, tables, results) -> list[DealResult]:
+    # Once per deal, not per table; in deal order, so a bad deal number fails as it did.
+    trumps = {
+        deal: suit_symbol(trumps_for_deal(deal, drive.rotation))
+        for deal in sorted({result.deal for result in results})
+    }
     return [
         DealResult(
-            round=result.round,
-            deal=result.deal,
-            trumps=suit_symbol(trumps_for_deal(result.deal, drive.rotation)),
-            table=result.table,
-            players=tables.get((result.round, result.table), {}),
-            ns_tricks=result.ns_tricks,
-            ns_honours=result.ns_honours,
+            result.round,
+            result.deal,
+            trumps[result.deal],
+            result.table,
+            tables.get((result.round, result.table), {}),
+            result.ns_tricks,
+            result.ns_honours,
         )
         for result in sorted(results, key=lambda r: (r.deal, r.table))
     ]
 
 
 def deal_scores(drive: Drive, tables, results) -> list[ranking.DealScore]:
+    return _deal_scores(drive, _seated_pks(tables), results)
+
+
+def _seated_pks(tables) -> dict[tuple[int, int], list[tuple[int, bool]]]:
+    """(round, table) → (entry pk, sits N–S) per seat; ``entry.pk`` is a property, read once."""
+    return {
+        key: [(entry.pk, seat in ("N", "S")) for seat, entry in seats.items()]
+        for key, seats in tables.items()
+    }
+
+
+def _deal_scores(drive: Drive, seated, results) -> list[ranking.DealScore]:
+    # A drive has a few dozen (deal, tricks, honours) outcomes against thousands of
+    # player-deals: score each outcome once. A bad result still raises: it is never stored.
+    outcomes: dict[tuple[int, int, int | None], tuple[int, int]] = {}
     scores = []
     for result in results:
-        seats = tables.get((result.round, result.table), {})
-        # No honours recorded means they were split two and two, which scores nothing.
-        ns_honours = 2 if result.ns_honours is None else result.ns_honours
-        ns_points, ew_points = deal_points(
-            result.ns_tricks,
-            drive.counting,
-            trumps=trumps_for_deal(result.deal, drive.rotation),
-            ns_honours=ns_honours,
-            ew_honours=4 - ns_honours,
-            honours=drive.honours,
-        )
-        for seat, entry in seats.items():
-            north_south = seat in ("N", "S")
+        outcome = (result.deal, result.ns_tricks, result.ns_honours)
+        points = outcomes.get(outcome)
+        if points is None:
+            points = outcomes[outcome] = _deal_points(drive, *outcome)
+        ns_points, ew_points = points
+        ns_tricks = result.ns_tricks
+        for pk, north_south in seated.get((result.round, result.table), ()):
             scores.append(
                 ranking.DealScore(
-                    player=entry.pk,
-                    round=result.round,
-                    deal=result.deal,
-                    points=ns_points if north_south else ew_points,
-                    tricks=result.ns_tricks if north_south else 13 - result.ns_tricks,
+                    pk,
+                    result.round,
+                    result.deal,
+                    ns_points if north_south else ew_points,
+                    ns_tricks if north_south else 13 - ns_tricks,
                 )
             )
     return scores
 
 
-def _sit_outs(drive: Drive, entries, tables, last_round: int) -> list[ranking.SitOut]:
-    seated = {(r, entry.pk) for (r, _), seats in tables.items() for entry in seats.values()}
+def _deal_points(
+    drive: Drive, deal: int, ns_tricks: int, ns_honours: int | None
+) -> tuple[int, int]:
+    # No honours recorded means they were split two and two, which scores nothing.
+    ns_honours = 2 if ns_honours is None else ns_honours
+    return deal_points(
+        ns_tricks,
+        drive.counting,
+        trumps=trumps_for_deal(deal, drive.rotation),
+        ns_honours=ns_honours,
+        ew_honours=4 - ns_honours,
+        honours=drive.honours,
+    )
+
+
+def _sit_outs(drive: Drive, entries, seated, last_round: int) -> list[ranking.SitOut]:
+    at_a_table = {(r, pk) for (r, _), seats in seated.items() for pk, _ in seats}
+    with_pks = [(entry, entry.pk) for entry in entries]
     return [
-        ranking.SitOut(player=entry.pk, round=r, deals=drive.deals_per_round)
+        ranking.SitOut(pk, r, drive.deals_per_round)
         for r in range(1, last_round + 1)
-        for entry in entries
-        if entry.plays_in(r) and (r, entry.pk) not in seated
+        for entry, pk in with_pks
+        if (r, pk) not in at_a_table and entry.plays_in(r)
     ]
 
 
@@ -171,18 +204,6 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
     rounds_scored = max((r.round for r in results), default=0)
     competitors = [ranking.Competitor(entry.pk, entry.role) for entry in entries]
 
-    def ranked(up_to_round: int) -> list[ranking.Standing]:
-        return ranking.standings(
-            deal_scores(drive, tables, results),
-            competitors,
-            rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
-            sit_outs=_sit_outs(drive, entries, tables, up_to_round),
-            sit_out_rule=drive.sit_out_rule,
-            fixed_sit_out_points=drive.sit_out_points,
-            tie_break=drive.tie_break,
-            up_to_round=up_to_round,
-        )
-
     def rows(table: list[ranking.Standing]) -> list[StandingRow]:
         level = Counter(s.points for s in table)
         return [
@@ -192,9 +213,22 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
 
     if not entries or rounds_scored == 0:
         return DriveReport(drive, [], [], [], None, [], [], 0, [])
-    final = ranked(rounds_scored)
-    half_round = ranking.half_time_round(drive.rounds)
-    half = ranked(half_round) if rounds_scored >= half_round else None
+    # half_time_round() refuses a drive of no rounds; standings_after() explains it first.
+    half_round = ranking.half_time_round(drive.rounds) if drive.rounds > 0 else 0
+    # Final and half-time from one tally of scores built once. The half-time table's
+    # sit-outs come from the same list: those after half-time fall outside its window.
+    seated = _seated_pks(tables)
+    final, *halves = ranking.standings_after(
+        [rounds_scored, half_round] if 0 < half_round <= rounds_scored else [rounds_scored],
+        _deal_scores(drive, seated, results),
+        competitors,
+        rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
+        sit_outs=_sit_outs(drive, entries, seated, rounds_scored),
+        sit_out_rule=drive.sit_out_rule,
+        fixed_sit_out_points=drive.sit_out_points,
+        tie_break=drive.tie_break,
+    )
+    half = halves[0] if halves else None
     prizes = []
     if drive.status == DriveStatus.FINISHED:
         config = ranking.PrizeConfig(
@@ -218,7 +252,7 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         half_time=rows(half) if half is not None else [],
         prizes=prizes,
         rounds_scored=rounds_scored,
-        results=deal_results(drive, seatings, results),
+        results=_deal_results(drive, tables, results),  # the same seat map as the scores
     )
 
 

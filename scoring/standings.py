@@ -43,16 +43,18 @@ Prize rules (:func:`prizes`):
   tricks among players still without a prize (none if that most is 0). Ties share.
 """
 
-from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from itertools import accumulate, chain, groupby
+from operator import attrgetter, itemgetter
 from typing import TypeVar
 
 from scoring.errors import StandingsError
 
 CENT = Decimal("0.01")
+ZERO = Decimal("0.00")
 TEN_TRICKS = 10
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
@@ -80,7 +82,7 @@ class TieBreak(StrEnum):
     SHARED = "shared"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealScore:
     """One player's points on one deal, and the tricks their side took on it."""
 
@@ -95,7 +97,7 @@ class DealScore:
             raise StandingsError(f"Deal {self.deal}: a side takes 0-13 tricks, not {self.tricks}.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SitOut:
     """A player sat out ``deals`` deals of ``round`` while entered in the drive."""
 
@@ -108,7 +110,7 @@ class SitOut:
             raise StandingsError(f"Round {self.round}: a sit-out needs 1+ deals, not {self.deals}.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Competitor:
     """A player entered in the drive, with their seat role for the evening."""
 
@@ -119,7 +121,7 @@ class Competitor:
         object.__setattr__(self, "role", _as_enum(Role, self.role, "seat role"))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Standing:
     """One row of the standings; ``points`` is the ranking total with sit-out credit."""
 
@@ -134,7 +136,7 @@ class Standing:
     ten_trick_deals: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PrizeConfig:
     """Which prizes the drive gives; see the module docstring for the rules."""
 
@@ -149,7 +151,7 @@ class PrizeConfig:
             raise StandingsError(f"A drive gives at least one placing prize, not {self.places}.")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Prize:
     """A prize and who won it; several players means a shared prize.
 
@@ -198,39 +200,73 @@ def standings(
 
     Level on 4.00 (player 2's sat-out deal earns their 2.00 average): countback.
     """
+    (table,) = standings_after(
+        [up_to_round],
+        scores,
+        competitors,
+        rounds=rounds,
+        sit_outs=sit_outs,
+        sit_out_rule=sit_out_rule,
+        fixed_sit_out_points=fixed_sit_out_points,
+        tie_break=tie_break,
+    )
+    return table
+
+
+def standings_after(
+    up_to_rounds: Sequence[int | None],
+    scores: Iterable[DealScore],
+    competitors: Iterable[Competitor],
+    *,
+    rounds: Sequence[tuple[int, int]],
+    sit_outs: Iterable[SitOut] = (),
+    sit_out_rule: SitOutRule = SitOutRule.AVERAGE,
+    fixed_sit_out_points: int | Decimal = 0,
+    tie_break: TieBreak = TieBreak.COUNTBACK,
+) -> list[list[Standing]]:
+    """:func:`standings` after each of ``up_to_rounds`` (``None``: all), tallying once.
+
+    A report wants the final and the half-time tables of the same scores; they
+    differ only in the rounds summed, so one pass over the scores serves both.
+    """
     sit_out_rule = _as_enum(SitOutRule, sit_out_rule, "sit-out rule")
     tie_break = _as_enum(TieBreak, tie_break, "tie-break")
     deals_in_round = _check_rounds(rounds)
-    if up_to_round is not None and up_to_round not in deals_in_round:
-        raise StandingsError(f"Round {up_to_round} is not one of this drive's rounds.")
-    window = [r for r in sorted(deals_in_round) if up_to_round is None or r <= up_to_round]
-    if sit_out_rule is SitOutRule.FIXED and fixed_sit_out_points < 0:
+    for up_to_round in up_to_rounds:
+        if up_to_round is not None and up_to_round not in deals_in_round:
+            raise StandingsError(f"Round {up_to_round} is not one of this drive's rounds.")
+    fixed = sit_out_rule is SitOutRule.FIXED
+    if fixed and fixed_sit_out_points < 0:
         raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
+    fixed_credit = _two_places(Decimal(fixed_sit_out_points)) if fixed else ZERO
+    countback = tie_break is TieBreak.COUNTBACK
 
-    tally = _tally(scores, sit_outs, _check_competitors(competitors), deals_in_round)
-    rows = []
-    for player, own in tally.items():
-        played = sum(own[r, "deals"] for r in window)
-        played_points = sum(own[r, "points"] for r in window)
-        average = _two_places(Decimal(played_points) / played) if played else Decimal("0.00")
-        # The per-deal credit is rounded before use, so round points add up to the total.
-        credit = average if sit_out_rule is SitOutRule.AVERAGE else Decimal(fixed_sit_out_points)
-        credit = _two_places(credit)
-        round_points = tuple(own[r, "points"] + credit * own[r, "sat out"] for r in window)
-        rows.append(
-            Standing(
-                player=player,
-                rank=0,
-                shared=False,
-                points=sum(round_points, Decimal("0.00")),
-                played_deals=played,
-                sat_out_deals=sum(own[r, "sat out"] for r in window),
-                average_per_deal=average,
-                round_points=round_points,
-                ten_trick_deals=sum(own[r, "ten tricks"] for r in window),
+    start, (points, played, ten_tricks, sat_out) = _tally(
+        scores, sit_outs, _check_competitors(competitors), deals_in_round
+    )
+    tables = []
+    for up_to_round in up_to_rounds:
+        # Rounds are tallied in order, so the window is each player's first ``width`` rounds.
+        width = sum(up_to_round is None or r <= up_to_round for r in deals_in_round)
+        rows, keys = [], {}
+        for player, first in start.items():
+            window = slice(first, first + width)
+            deals = sum(played[window])
+            average = _two_places(Decimal(sum(points[window])) / deals) if deals else ZERO
+            # The per-deal credit is rounded before use, so round points add up to the total.
+            credit = fixed_credit if fixed else average
+            round_points = tuple(
+                p + credit * s for p, s in zip(points[window], sat_out[window], strict=True)
             )
-        )
-    return _ranked(rows, tie_break)
+            total = sum(round_points, ZERO)
+            # Countback: the last round, then the last two, the last three, ...
+            last_rounds = accumulate(reversed(round_points[1:])) if countback else ()
+            keys[player] = (-total, *(-p for p in last_rounds))
+            sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
+            stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals)
+            rows.append(Standing(player, 0, False, *stats))
+        tables.append(_numbered(_groups(rows, key=lambda s: keys[s.player])))
+    return tables
 
 
 def rerank(part: Iterable[Standing]) -> list[Standing]:
@@ -302,33 +338,42 @@ def _tally(
     sit_outs: Iterable[SitOut],
     entered: Iterable[int],
     deals_in_round: dict[int, int],
-) -> dict[int, Counter[tuple[int, str]]]:
-    """Per player, figures keyed by (round, what) before the window is applied."""
-    tally: dict[int, Counter[tuple[int, str]]] = {player: Counter() for player in entered}
+) -> tuple[dict[int, int], list[list[int]]]:
+    """Points, deals played, ten-trick deals and deals sat out per player and round.
+
+    The hot loop of a report: flat lists, player ``p``'s rounds in order from
+    ``start[p]``, and messages formatted only when something is wrong.
+    """
+    column = {r: i for i, r in enumerate(sorted(deals_in_round))}
+    limit = [deals_in_round[r] for r in column]
+    start = {player: i * len(column) for i, player in enumerate(entered)}
+    figures = [[0] * (len(start) * len(column)) for _ in range(4)]
+    points, played, ten_tricks, sat_out = figures
     seen: set[tuple[int, int]] = set()
-    entries = [(s, f"Deal {s.deal}") for s in scores]
-    entries += [(s, f"A sit-out in round {s.round}") for s in sit_outs]
-    for entry, where in entries:
-        if entry.player not in tally:
-            raise StandingsError(f"{where} is for player {entry.player}, who is not entered.")
-        if entry.round not in deals_in_round:
+    for entry in chain(scores, sit_outs):
+        first, i = start.get(entry.player), column.get(entry.round)
+        is_score = isinstance(entry, DealScore)
+        if first is None or i is None:
+            where = f"Deal {entry.deal}" if is_score else f"A sit-out in round {entry.round}"
+            if first is None:
+                raise StandingsError(f"{where} is for player {entry.player}, who is not entered.")
             raise StandingsError(f"{where} is in round {entry.round}, which the drive lacks.")
-        own = tally[entry.player]
-        if isinstance(entry, DealScore):
+        cell = first + i
+        if is_score:
             if (entry.player, entry.deal) in seen:
-                raise StandingsError(f"{where} has two scores for player {entry.player}.")
+                raise StandingsError(f"Deal {entry.deal} has two scores for player {entry.player}.")
             seen.add((entry.player, entry.deal))
-            own[entry.round, "points"] += entry.points
-            own[entry.round, "deals"] += 1
-            own[entry.round, "ten tricks"] += entry.tricks >= TEN_TRICKS
+            points[cell] += entry.points
+            played[cell] += 1
+            ten_tricks[cell] += entry.tricks >= TEN_TRICKS
         else:
-            own[entry.round, "sat out"] += entry.deals
-        if own[entry.round, "deals"] + own[entry.round, "sat out"] > deals_in_round[entry.round]:
+            sat_out[cell] += entry.deals
+        if played[cell] + sat_out[cell] > limit[i]:
             raise StandingsError(
                 f"Player {entry.player} has more deals played and sat out in round "
-                f"{entry.round} than the round's {deals_in_round[entry.round]}."
+                f"{entry.round} than the round's {limit[i]}."
             )
-    return tally
+    return start, figures
 
 
 def _as_enum(kind: type[_Choice], value: str, what: str) -> _Choice:
@@ -362,32 +407,26 @@ def _check_competitors(competitors: Iterable[Competitor]) -> dict[int, Role]:
     return roles
 
 
-def _ranked(rows: list[Standing], tie_break: TieBreak) -> list[Standing]:
-    def best_first(row: Standing) -> tuple[Decimal, ...]:
-        if tie_break is TieBreak.SHARED:
-            return (-row.points,)
-        # Countback: the last round, then the last two, the last three, ...
-        last_rounds = (sum(row.round_points[-k:]) for k in range(1, len(row.round_points)))
-        return (-row.points, *(-points for points in last_rounds))
-
-    return _numbered(_groups(rows, key=best_first))
+#: A standing's fields after ``rank`` and ``shared``, in order.
+_UNRANKED = attrgetter(
+    "points", "played_deals", "sat_out_deals", "average_per_deal", "round_points", "ten_trick_deals"
+)
 
 
 def _numbered(groups: list[list[Standing]]) -> list[Standing]:
     """Rank groups of level players, best first: 1, 2, =3, =3, 5."""
     ranked: list[Standing] = []
     for group in groups:
-        rank = len(ranked) + 1
-        ranked += [replace(row, rank=rank, shared=len(group) > 1) for row in group]
+        rank, shared = len(ranked) + 1, len(group) > 1
+        # Built directly: dataclasses.replace() costs several times as much per row.
+        ranked += [Standing(s.player, rank, shared, *_UNRANKED(s)) for s in group]
     return ranked
 
 
 def _groups(entrants: list[Standing], key: Callable[[Standing], object]) -> list[list[Standing]]:
-    """Players with equal ``key``, best (lowest key) group first."""
-    groups: dict[object, list[Standing]] = defaultdict(list)
-    for standing in sorted(entrants, key=lambda s: (key(s), s.player)):
-        groups[key(standing)].append(standing)
-    return list(groups.values())
+    """Players with equal ``key``, best (lowest key) group first; ``key`` is called once each."""
+    keyed = sorted(((key(s), s.player, s) for s in entrants), key=itemgetter(0, 1))
+    return [[s for _, _, s in group] for _, group in groupby(keyed, key=itemgetter(0))]
 
 
 def _placings_and_booby(
