@@ -2,9 +2,8 @@
 
 Run it from the repository root::
 
-    python -m bench.standings                     # 160 players, 24 deals, against HEAD
-    python -m bench.standings --players 166 --baseline HEAD~3
-    python -m bench.standings --baseline ""       # the working tree only
+    python -m bench.standings                     # 160 players, 24 deals, the working tree
+    python -m bench.standings --players 166 --baseline HEAD~3   # side by side with a revision
 
 No database is touched: the drive, its entries, seatings and results are built
 in memory (unsaved models and plain rows, as ``drives.league`` passes them), with
