@@ -40,4 +40,5 @@ test: lint pytest
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.simulate
 	$(BIN)/python -m bench.movements
+	$(BIN)/python -m bench.standings
 	$(BIN)/python -m bench.league
