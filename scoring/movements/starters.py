@@ -8,6 +8,13 @@ the cyclotomic starter.
 
 Wh(8) and Wh(12) are the starters quoted in DESIGN.md; the others come from
 ``bench/find_starters.py`` or its earlier annealing and patterned versions.
+Wh(44) came from annealing on seat swaps. Wh(45) and Wh(64) came from
+annealing over starters that are fixed by a multiplier r, which makes the
+search much smaller. For 45, r = 26 fixes the game (9, 18, 36, 27), and the
+other games are r-invariant or come in pairs (G, rG). For 64, r = 58 has
+order 3 and fixes the game (∞, 21, 0, 42), and the other games come in
+orbits (G, rG, r²G). For 56, r = 21 fixes the games (∞, 11, 0, 44) and
+(22, 1, 33, 21); two more games are r-invariant and the rest come in pairs.
 ``tests/scoring/test_movements_design.py`` checks every entry.
 """
 
@@ -79,5 +86,65 @@ STARTERS: dict[int, tuple[Table, ...]] = {
         (19, 10, 20, 29),
         (7, 4, 32, 35),
         (9, 8, 30, 31),
+    ),
+    44: (
+        (19, 4, 28, 8),
+        (11, 21, 9, 27),
+        (13, 34, 42, 6),
+        (38, 26, 37, 43),
+        (36, 41, 15, 18),
+        (32, 33, 39, 23),
+        (12, 20, 0, 17),
+        (1, 40, 31, 2),
+        (35, 22, 3, 5),
+        (10, 25, 29, 7),
+        (30, 24, 14, 16),
+    ),
+    45: (
+        (9, 18, 36, 27),
+        (2, 39, 26, 23),
+        (7, 24, 1, 13),
+        (32, 37, 33, 35),
+        (22, 17, 3, 10),
+        (38, 14, 16, 42),
+        (43, 4, 11, 12),
+        (40, 20, 28, 6),
+        (5, 25, 8, 21),
+        (19, 29, 44, 34),
+        (15, 31, 30, 41),
+    ),
+    56: (
+        (55, 11, 0, 44),
+        (22, 1, 33, 21),
+        (51, 13, 15, 45),
+        (26, 53, 40, 10),
+        (16, 23, 8, 30),
+        (6, 43, 3, 25),
+        (24, 4, 28, 32),
+        (9, 29, 38, 12),
+        (17, 36, 19, 35),
+        (27, 41, 14, 20),
+        (31, 54, 7, 5),
+        (46, 34, 37, 50),
+        (18, 39, 48, 49),
+        (2, 47, 42, 52),
+    ),
+    64: (
+        (63, 21, 0, 42),
+        (52, 29, 27, 58),
+        (55, 44, 54, 25),
+        (40, 32, 45, 1),
+        (31, 57, 18, 3),
+        (34, 30, 36, 48),
+        (19, 39, 9, 12),
+        (22, 15, 61, 56),
+        (16, 51, 10, 35),
+        (46, 60, 13, 14),
+        (41, 38, 49, 50),
+        (47, 62, 7, 2),
+        (17, 5, 28, 53),
+        (8, 26, 43, 6),
+        (23, 59, 37, 33),
+        (11, 20, 4, 24),
     ),
 }
