@@ -145,7 +145,8 @@ def _cache_keys(drives: Sequence[Drive]) -> dict[int, str]:
             stamps[row.pop("drive_id")].append((part, sorted(row.items())))
     keys = {}
     for drive in drives:
-        own = [getattr(drive, field.attname) for field in Drive._meta.concrete_fields]
+        # str(): a field just set from TextChoices is an enum member, one read back a str.
+        own = [str(getattr(drive, field.attname)) for field in Drive._meta.concrete_fields]
         digest = hashlib.sha1(repr((own, stamps[drive.pk])).encode()).hexdigest()
         keys[drive.pk] = f"drive-summary:{CACHE_VERSION}:{drive.pk}:{digest}"
     return keys

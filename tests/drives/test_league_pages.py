@@ -387,3 +387,20 @@ def test_a_160_player_league_of_40_drives_stays_under_100_kb(client, club):
         response = client.get(url)
         assert response.status_code == 200
         assert len(response.content) < 100_000, (url, len(response.content))
+
+
+def test_finishing_a_drive_fills_the_league_cache(client, club, django_capture_on_commit_callbacks):
+    season = make_season(club)
+    drive = make_drive(club, season=season, deals=4)
+    make_players(club, 8)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+
+    def season_queries():
+        with CaptureQueriesContext(connection) as context:
+            assert client.get(reverse("drives:season", args=[season.pk])).status_code == 200
+        return len(context.captured_queries)
+
+    warm = season_queries()
+    cache.clear()
+    assert season_queries() > warm  # cold, the drive's standings had to be computed
