@@ -100,10 +100,6 @@ def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
     return tables
 
 
-def deal_results(drive: Drive, seatings, results) -> list[DealResult]:
-    return _deal_results(drive, seat_map(seatings), results)
-
-
 def _deal_results(drive: Drive, tables, results) -> list[DealResult]:
     # Once per deal, not per table; in deal order, so a bad deal number fails as it did.
     trumps = {

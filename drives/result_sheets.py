@@ -14,7 +14,6 @@ from drives.models import Drive, Season
 from drives.printing import all_deals, points_text
 from drives.reports import DriveReport, StandingRow
 from drives.rounds import DealInfo
-from scoring.league import Contribution
 
 #: Above this many tables the trick grid is split, so its columns stay readable.
 GRID_TABLES = 16
@@ -185,9 +184,3 @@ def _league_line(line: league.LeagueLine) -> LeagueSheetLine:
             for cell in line.cells
         ],
     )
-
-
-def _league_cell(cell: Contribution | None) -> LeagueCell:
-    if cell is None:
-        return LeagueCell("–", counted=True)
-    return LeagueCell(points_text(cell.value), counted=cell.counted)
