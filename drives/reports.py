@@ -13,6 +13,7 @@ from django.utils.translation import gettext_noop
 from drives.models import Drive, DriveStatus, Entry, Seating, TableResult
 from scoring import standings as ranking
 from scoring.cards import suit_symbol, trumps_for_deal
+from scoring.prizes import PrizeConfig, prizes
 from scoring.results import deal_points
 
 SEATS = ("N", "E", "S", "W")
@@ -225,18 +226,18 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         tie_break=drive.tie_break,
     )
     half = halves[0] if halves else None
-    prizes = []
+    prize_rows = []
     if drive.status == DriveStatus.FINISHED:
-        config = ranking.PrizeConfig(
+        config = PrizeConfig(
             places=drive.prize_places,
             by_role=drive.prizes_by_role,
             booby=drive.booby_prize,
             half_time=drive.half_time_prize,
             most_ten_trick_deals=drive.ten_trick_prize,
         )
-        prizes = [
+        prize_rows = [
             PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
-            for p in ranking.prizes(final, competitors, config, half_time=half)
+            for p in prizes(final, competitors, config, half_time=half)
         ]
     by_role = drive.prizes_by_role
     return DriveReport(
@@ -246,7 +247,7 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         gents=rows(_within_role(final, by_pk, ("gent", "either"))) if by_role else [],
         half_time_round=half_round if half is not None else None,
         half_time=rows(half) if half is not None else [],
-        prizes=prizes,
+        prizes=prize_rows,
         rounds_scored=rounds_scored,
         results=_deal_results(drive, tables, results),  # the same seat map as the scores
     )

@@ -1,7 +1,7 @@
-"""A whist drive's standings and prizes: totals, sit-out credit, tie-breaks.
+"""A whist drive's standings: totals, sit-out credit, tie-breaks.
 
 The web application builds plain values from the database and calls
-:func:`standings` for the table and :func:`prizes` for the prize list.
+:func:`standings` for the table; :mod:`scoring.prizes` picks the prizes from it.
 
 Rules, in the order a club organiser would ask about them:
 
@@ -25,22 +25,6 @@ Rules, in the order a club organiser would ask about them:
 * ``rerank`` cuts the table to the ladies or the gents without re-deciding ties.
 * **Half-time** standings: the same function with ``up_to_round`` set to
   ``half_time_round(total_rounds)``, that is after round R // 2 (at least 1).
-
-Prize rules (:func:`prizes`):
-
-* Only players who played at least one deal can win a prize.
-* With ``by_role`` there are two lists, ladies and gents; a player whose role
-  for the evening is "either" competes with the gents. Otherwise one overall list.
-* Placing prizes come first. Players the tie-break could not separate share the
-  prize of the first place they cover, and the places they cover are used up
-  (=2, =2 take the 2nd and 3rd prizes between them, listed as a shared "2nd").
-* The booby (one per list) goes to the bottom of the list, shared if tied, and
-  not at all if anyone at the bottom already won a placing prize (for example
-  when there are no more players than places).
-* A player wins at most one prize. After placings and boobies, the single
-  half-time prize goes to the best half-time standing among players without a
-  prize, then the single ten-trick prize to the most deals with 10 or more
-  tricks among players still without a prize (none if that most is 0). Ties share.
 """
 
 from collections.abc import Callable, Iterable, Sequence
@@ -136,35 +120,6 @@ class Standing:
     ten_trick_deals: int
 
 
-@dataclass(frozen=True, slots=True)
-class PrizeConfig:
-    """Which prizes the drive gives; see the module docstring for the rules."""
-
-    places: int = 3
-    by_role: bool = False
-    booby: bool = True
-    half_time: bool = False
-    most_ten_trick_deals: bool = False
-
-    def __post_init__(self) -> None:
-        if self.places < 1:
-            raise StandingsError(f"A drive gives at least one placing prize, not {self.places}.")
-
-
-@dataclass(frozen=True, slots=True)
-class Prize:
-    """A prize and who won it; several players means a shared prize.
-
-    ``points`` is the figure that won it: the total, the half-time total, or
-    for the ten-trick prize the number of such deals.
-    """
-
-    name: str
-    category: str
-    players: tuple[int, ...]
-    points: Decimal
-
-
 def half_time_round(total_rounds: int) -> int:
     """The round after which the half-time standings are taken.
 
@@ -242,7 +197,7 @@ def standings_after(
     countback = tie_break is TieBreak.COUNTBACK
 
     start, (points, played, ten_tricks, sat_out) = _tally(
-        scores, sit_outs, _check_competitors(competitors), deals_in_round
+        scores, sit_outs, check_competitors(competitors), deals_in_round
     )
     tables = []
     for up_to_round in up_to_rounds:
@@ -265,7 +220,7 @@ def standings_after(
             sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
             stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals)
             rows.append(Standing(player, 0, False, *stats))
-        tables.append(_numbered(_groups(rows, key=lambda s: keys[s.player])))
+        tables.append(_numbered(groups_by(rows, key=lambda s: keys[s.player])))
     return tables
 
 
@@ -278,59 +233,7 @@ def rerank(part: Iterable[Standing]) -> list[Standing]:
     >>> [(s.player, s.rank, s.shared) for s in rerank(table[1:])]
     [(2, 1, True), (3, 1, True)]
     """
-    return _numbered(_groups(list(part), key=lambda s: s.rank))
-
-
-def prizes(
-    final: Sequence[Standing],
-    competitors: Iterable[Competitor],
-    config: PrizeConfig,
-    *,
-    half_time: Sequence[Standing] | None = None,
-) -> list[Prize]:
-    """The prizes: placings and booby per list, then half-time, then ten-trick.
-
-    >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3),
-    ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1)]
-    >>> [(p.name, p.players) for p in prizes(final, [Competitor(7, "lady"),
-    ...     Competitor(8, "gent")], PrizeConfig(places=1))]
-    [('1st', (7,)), ('Booby', (8,))]
-    """
-    roles = _check_competitors(competitors)
-    unknown = sorted({s.player for s in (*final, *(half_time or ()))} - roles.keys())
-    if unknown:
-        raise StandingsError(f"Standings include players not entered in this drive: {unknown}.")
-    if config.half_time and half_time is None:
-        raise StandingsError("The half-time prize needs the half-time standings.")
-
-    played = [s for s in final if s.played_deals]
-    if config.by_role:
-        lists = {
-            "ladies": [s for s in played if roles[s.player] is Role.LADY],
-            "gents": [s for s in played if roles[s.player] is not Role.LADY],
-        }
-    else:
-        lists = {"overall": played}
-
-    awarded: list[Prize] = []
-    for category, entrants in lists.items():
-        awarded += _placings_and_booby(category, entrants, config)
-
-    if config.half_time and half_time is not None:
-        can_win = {s.player for s in played} - _winners(awarded)
-        entrants = [s for s in half_time if s.played_deals and s.player in can_win]
-        if entrants:
-            best = _groups(entrants, key=lambda s: s.rank)[0]
-            awarded.append(_prize("Half-time", "overall", best, best[0].points))
-
-    if config.most_ten_trick_deals:
-        winners = _winners(awarded)
-        entrants = [s for s in played if s.player not in winners and s.ten_trick_deals]
-        if entrants:
-            best = _groups(entrants, key=lambda s: -s.ten_trick_deals)[0]
-            most = Decimal(best[0].ten_trick_deals)
-            awarded.append(_prize("Most deals with 10+ tricks", "overall", best, most))
-    return awarded
+    return _numbered(groups_by(list(part), key=lambda s: s.rank))
 
 
 def _tally(
@@ -398,7 +301,7 @@ def _check_rounds(rounds: Sequence[tuple[int, int]]) -> dict[int, int]:
     return deals_in_round
 
 
-def _check_competitors(competitors: Iterable[Competitor]) -> dict[int, Role]:
+def check_competitors(competitors: Iterable[Competitor]) -> dict[int, Role]:
     roles: dict[int, Role] = {}
     for competitor in competitors:
         if competitor.player in roles:
@@ -423,37 +326,7 @@ def _numbered(groups: list[list[Standing]]) -> list[Standing]:
     return ranked
 
 
-def _groups(entrants: list[Standing], key: Callable[[Standing], object]) -> list[list[Standing]]:
+def groups_by(entrants: list[Standing], key: Callable[[Standing], object]) -> list[list[Standing]]:
     """Players with equal ``key``, best (lowest key) group first; ``key`` is called once each."""
     keyed = sorted(((key(s), s.player, s) for s in entrants), key=itemgetter(0, 1))
     return [[s for _, _, s in group] for _, group in groupby(keyed, key=itemgetter(0))]
-
-
-def _placings_and_booby(
-    category: str, entrants: list[Standing], config: PrizeConfig
-) -> list[Prize]:
-    groups = _groups(entrants, key=lambda s: s.rank)
-    awarded = []
-    place = 1
-    for group in groups:
-        if place > config.places:
-            break
-        # A tied group shares the prize of its first place and uses up the places it covers.
-        awarded.append(_prize(_ordinal(place), category, group, group[0].points))
-        place += len(group)
-    if config.booby and groups and not _winners(awarded) & {s.player for s in groups[-1]}:
-        awarded.append(_prize("Booby", category, groups[-1], groups[-1][0].points))
-    return awarded
-
-
-def _winners(awarded: list[Prize]) -> set[int]:
-    return {player for prize in awarded for player in prize.players}
-
-
-def _prize(name: str, category: str, group: list[Standing], points: Decimal) -> Prize:
-    return Prize(name, category, tuple(s.player for s in group), points)
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"

@@ -8,7 +8,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 CORE = ["scoring.cards", "scoring.play", "scoring.pbn", "scoring.results", "scoring.simulate"]
 # Written in parallel by others; checked whenever they exist.
-LATER = ["scoring.movements", "scoring.standings", "scoring.league"]
+LATER = ["scoring.movements", "scoring.standings", "scoring.prizes", "scoring.league"]
 
 PROBE = """
 import importlib, sys

@@ -8,14 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scoring.errors import StandingsError
+from scoring.prizes import PrizeConfig, prizes
 from scoring.standings import (
     Competitor,
     DealScore,
-    PrizeConfig,
     SitOut,
     Standing,
     half_time_round,
-    prizes,
     rerank,
     standings,
 )
@@ -404,3 +403,12 @@ def test_ranks_follow_points_and_ties_are_shared(cards, sat_out, countback):
     for above, below in pairwise(table):
         assert above.points >= below.points
         assert above.rank <= below.rank
+
+
+@pytest.mark.parametrize("module", ["scoring.standings", "scoring.prizes", "scoring.league"])
+def test_the_docstring_examples_hold(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
