@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from drives import league, seating
+from drives import seating, summaries
 from drives.models import Drive, DriveStatus, Entry, Player, ResultChange, TableResult
 from scoring.errors import ScoringError
 from scoring.results import check_tricks
@@ -302,7 +302,7 @@ def drive_finish(*, drive: Drive) -> None:
     drive.save(update_fields=["status"])
     # The league pages read finished drives' standings from the cache; filling it now
     # spares the first reader after the evening the cost of computing them.
-    transaction.on_commit(lambda: league.drive_summaries([drive]))
+    transaction.on_commit(lambda: summaries.drive_summaries([drive]))
 
 
 @transaction.atomic
