@@ -15,6 +15,14 @@ other games are r-invariant or come in pairs (G, rG). For 64, r = 58 has
 order 3 and fixes the game (∞, 21, 0, 42), and the other games come in
 orbits (G, rG, r²G). For 56, r = 21 fixes the games (∞, 11, 0, 44) and
 (22, 1, 33, 21); two more games are r-invariant and the rest come in pairs.
+Wh(48), Wh(52), Wh(57) and Wh(60) came from a two-stage search. First a
+random starter in the design sense: the partner pairs, one for each
+difference class ±d, built greedily (most constrained class first) from the
+nonzero residues, with ∞ partnering 0 when N ≡ 0 (mod 4). Then a depth-first
+exact cover joins the partner pairs two by two into games so that the four
+opponent differences of the games cover every class exactly twice (always
+branching on the pair with the fewest admissible mates); after a node limit
+it gives up and draws a new starter. Each took seconds to about a minute.
 ``tests/scoring/test_movements_design.py`` checks every entry.
 """
 
@@ -113,6 +121,35 @@ STARTERS: dict[int, tuple[Table, ...]] = {
         (19, 29, 44, 34),
         (15, 31, 30, 41),
     ),
+    48: (
+        (24, 15, 45, 31),
+        (43, 28, 18, 39),
+        (25, 29, 37, 42),
+        (5, 32, 20, 33),
+        (7, 36, 14, 38),
+        (12, 1, 17, 10),
+        (6, 41, 23, 4),
+        (22, 16, 30, 19),
+        (44, 3, 11, 21),
+        (27, 26, 46, 2),
+        (9, 47, 13, 0),
+        (35, 34, 8, 40),
+    ),
+    52: (
+        (31, 39, 3, 8),
+        (10, 13, 19, 21),
+        (22, 6, 33, 23),
+        (37, 44, 7, 49),
+        (14, 1, 32, 15),
+        (27, 18, 46, 34),
+        (45, 12, 48, 16),
+        (30, 35, 43, 9),
+        (25, 50, 40, 11),
+        (24, 20, 26, 42),
+        (28, 17, 38, 41),
+        (4, 29, 5, 36),
+        (47, 51, 2, 0),
+    ),
     56: (
         (55, 11, 0, 44),
         (22, 1, 33, 21),
@@ -128,6 +165,39 @@ STARTERS: dict[int, tuple[Table, ...]] = {
         (46, 34, 37, 50),
         (18, 39, 48, 49),
         (2, 47, 42, 52),
+    ),
+    57: (
+        (19, 40, 21, 54),
+        (51, 35, 52, 3),
+        (26, 15, 29, 34),
+        (47, 32, 1, 2),
+        (33, 31, 45, 49),
+        (22, 9, 39, 24),
+        (4, 41, 20, 8),
+        (28, 46, 36, 11),
+        (30, 27, 50, 55),
+        (10, 13, 23, 17),
+        (48, 37, 14, 42),
+        (56, 12, 5, 38),
+        (18, 44, 25, 53),
+        (43, 6, 7, 16),
+    ),
+    60: (
+        (25, 47, 29, 7),
+        (39, 9, 40, 15),
+        (42, 30, 45, 53),
+        (11, 28, 19, 57),
+        (24, 38, 31, 5),
+        (41, 36, 4, 54),
+        (13, 46, 22, 1),
+        (2, 6, 26, 18),
+        (12, 52, 37, 14),
+        (23, 27, 33, 43),
+        (3, 56, 8, 10),
+        (48, 51, 50, 20),
+        (17, 34, 44, 49),
+        (35, 21, 55, 32),
+        (58, 59, 16, 0),
     ),
     64: (
         (63, 21, 0, 42),
