@@ -21,6 +21,7 @@ from scoring.errors import MovementError
 from scoring.movements.base import Movement, Table
 from scoring.movements.design import perfect_design
 from scoring.movements.greedy import SitOuts, greedy_seating, targets_for
+from scoring.movements.quality import quality
 from scoring.movements.search import SeatSearch
 
 # Steps of local search per seat of the drive, and a ceiling so that 200
@@ -43,13 +44,27 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
     (1, 1, 2, 2)
     """
     check_size(players, rounds)
-    rng = random.Random(seed)
     design = perfect_design(players)
+    if design and rounds % len(design) == 0:
+        # Whole cycles of a perfect design: nothing to improve on.
+        whole = _design_start(players, design, rounds, random.Random(seed))
+        return Movement.build(plan_rounds(players, [], whole, random.Random(seed)), range(players))
+    starts = [lambda rng: greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)]
     if design:
-        start = _design_start(players, design, rounds, rng)
-    else:
-        start = greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)
-    return Movement.build(plan_rounds(players, [], start, rng), range(players))
+        starts.insert(0, lambda rng: _design_start(players, design, rounds, rng))
+    # A part-cycle of a design keeps partners perfect but not always opponents; the local
+    # search sometimes does better from a greedy start, so both are tried and the best kept.
+    planned = []
+    for start in starts:
+        rng = random.Random(seed)
+        planned.append(Movement.build(plan_rounds(players, [], start(rng), rng), range(players)))
+    return min(planned, key=_balance)
+
+
+def _balance(movement: Movement) -> tuple[int, ...]:
+    """What matters most first: partner excess, sit-out spread, opponent deviation."""
+    q = quality(movement)
+    return (q.partner_excess, q.sit_out_spread, q.consecutive_sit_outs, q.opponent_deviation)
 
 
 def _design_start(
