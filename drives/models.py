@@ -180,6 +180,10 @@ class Drive(models.Model):
         _("status"), max_length=8, choices=DriveStatus.choices, default=DriveStatus.PLANNED
     )
     current_round = models.PositiveSmallIntegerField(default=0)
+    # Progressive drives: the entries who have sat out (or arrived) since everyone last
+    # had a turn. The movement carries it from round to round; it cannot be recovered
+    # from the seatings alone once a cycle restarts part-way through a round.
+    rested_entries = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-date", "-pk"]

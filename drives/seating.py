@@ -70,13 +70,24 @@ def seat_start(drive: Drive) -> None:
     if drive.is_static:
         _write(drive, entries, static_movement(drive, len(entries)).rounds, first_round=1)
         return
-    _write(drive, entries, [first_progressive_round(drive, entries)], first_round=1)
+    first = _progressive_start(drive, entries)
+    _write(drive, entries, [first.tables], first_round=1)
+    _keep_rested(drive, entries, first)
 
 
 def first_progressive_round(drive: Drive, entries: list[Entry]):
     """Round 1 of a progressive drive: ladies at N and E, gents at S and W."""
+    return _progressive_start(drive, entries).tables
+
+
+def _progressive_start(drive: Drive, entries: list[Entry]) -> movements.Seating:
     ladies = {i for i, entry in enumerate(entries) if entry.role == SeatRole.LADY}
-    return movements.progressive_first(len(entries), ladies, rule=progressive_rule(drive)).tables
+    return movements.progressive_first(len(entries), ladies, rule=progressive_rule(drive))
+
+
+def _keep_rested(drive: Drive, entries: list[Entry], seated: movements.Seating) -> None:
+    drive.rested_entries = sorted(entries[p].pk for p in seated.rested)
+    drive.save(update_fields=["rested_entries"])
 
 
 def progressive_rule(drive: Drive) -> movements.ProgressiveRule:
@@ -114,8 +125,7 @@ def seat_next(drive: Drive) -> None:
     if Seating.objects.filter(drive=drive, round=next_round).exists():
         return
     entries = _entries(drive)
-    played = _stored_rounds(drive, entries, 1, drive.current_round)
-    tables = played[-1]
+    [tables] = _stored_rounds(drive, entries, drive.current_round, drive.current_round)
     present = [i for i, entry in enumerate(entries) if entry.plays_in(next_round)]
     seated = {p for table in tables for p in table}
     current = movements.Seating(
@@ -123,7 +133,7 @@ def seat_next(drive: Drive) -> None:
         sitting_out=tuple(
             i for i, e in enumerate(entries) if e.plays_in(drive.current_round) and i not in seated
         ),
-        rested=_rested(entries, played),
+        rested=frozenset(i for i, e in enumerate(entries) if e.pk in set(drive.rested_entries)),
         ladies=frozenset(p for table in tables for p in table[:2]),
     )
     following = movements.progressive_next(
@@ -134,39 +144,25 @@ def seat_next(drive: Drive) -> None:
         roles={i: entries[i].role for i in present},
     )
     _write(drive, entries, [following.tables], first_round=next_round)
-
-
-def _rested(entries: list[Entry], played) -> frozenset[int]:
-    """Who has sat out since everyone last had a turn, from the rounds as played.
-
-    Going back from the latest round, sit-outs gather until they would cover
-    every player of those rounds; then everyone has had a turn and the count
-    starts again, which is how the movement would have carried it forward.
-    """
-    rested: set[int] = set()
-    for round_index in range(len(played) - 1, -1, -1):
-        seated = {p for table in played[round_index] for p in table}
-        playing = {i for i, e in enumerate(entries) if e.plays_in(round_index + 1)}
-        sitting_out = playing - seated
-        if playing <= rested | sitting_out:
-            break
-        rested |= sitting_out
-    return frozenset(rested)
+    _keep_rested(drive, entries, following)
 
 
 def replan(drive: Drive) -> None:
     """After a late arrival or a withdrawal: keep played rounds, plan the rest anew."""
     if drive.movement in FIXED_PARTNERS:
         raise MovementError(
-            _("Fixed partnerships cannot change during the drive: add or withdraw a whole pair.")
+            _(
+                "A fixed-partner drive keeps its players once it has started: "
+                "nobody can join or withdraw."
+            )
         )
-    if not drive.is_static:
-        return  # the next round is seated from the results, with whoever is present then
     entries = _entries(drive)
-    planned_so_far = _stored_rounds(drive, entries, 1, drive.rounds)
     present = [i for i, entry in enumerate(entries) if entry.plays_in(drive.current_round + 1)]
     if len(present) < 4:
         raise MovementError(_("Fewer than four players would be left to play."))
+    if not drive.is_static:
+        return  # the next round is seated from the results, with whoever is present then
+    planned_so_far = _stored_rounds(drive, entries, 1, drive.rounds)
     planned = movements.replan(
         movements.Movement.build(planned_so_far, range(len(entries))), drive.current_round, present
     )

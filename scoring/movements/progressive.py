@@ -105,14 +105,21 @@ def progressive_first(
     players: int | Iterable[int],
     ladies: Collection[int] = (),
     rule: ProgressiveRule = ProgressiveRule(),
+    *,
+    rested: Collection[int] = frozenset(),
 ) -> Seating:
     """Seat round 1: ladies at N and E, gents at S and W, in number order.
 
     When the ladies and gents do not come out even, the spare ones sit out
     first and the rest take the other role's seats. Without roles, table t
-    takes the players 4t … 4t+3 in order. The highest numbers sit out.
+    takes the players 4t … 4t+3 in order. The highest numbers sit out, except
+    that players in ``rested`` (who sat out or arrived since everyone last had
+    a turn; given when a drive is re-seated after its table count changed) sit
+    out only once everybody else has.
     """
-    everyone = list(range(players)) if isinstance(players, int) else sorted(set(players))
+    numbers = range(players) if isinstance(players, int) else set(players)
+    # Sit-outs are taken from the end: the rested go to the front to be taken last.
+    everyone = sorted(numbers, key=lambda p: (p not in rested, p))
     tables = len(everyone) // 4
     if tables == 0:
         raise MovementError("A progressive drive needs at least four players.")
@@ -121,8 +128,8 @@ def progressive_first(
         seated, out = everyone[: 4 * tables], everyone[4 * tables :]
         return Seating(
             tuple(_substitute(seated[i : i + 4], {}) for i in range(0, len(seated), 4)),
-            tuple(out),
-            frozenset(out),
+            tuple(sorted(out)),
+            _still_rested(rested, out, everyone),
         )
     lady_list = [p for p in everyone if p in ladies]
     gent_list = [p for p in everyone if p not in ladies]
@@ -135,9 +142,15 @@ def progressive_first(
     return Seating(
         tuple(_tables(lady_seats, gent_seats)),
         tuple(sorted(out)),
-        frozenset(out),
+        _still_rested(rested, out, everyone),
         frozenset(lady_seats),
     )
+
+
+def _still_rested(rested: Collection[int], out: list[int], everyone: list[int]) -> frozenset[int]:
+    """Who has rested in this cycle after ``out`` sit out; a new cycle once everyone has."""
+    now = frozenset(p for p in rested if p in everyone) | frozenset(out)
+    return frozenset(out) if now >= set(everyone) else now
 
 
 def _tables(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Table]:
@@ -183,7 +196,9 @@ def progressive_next(
         frozenset(p for p, role in roles.items() if role == "lady") if roles else seating.ladies
     )
     if len(present) // 4 != len(tables):
-        return progressive_first(present, ladies, rule)
+        return progressive_first(
+            present, ladies, rule, rested=seating.rested | (present - set(seated))
+        )
     new, movers = _move(tables, winners, rule)
     newcomers = present - set(seated) - set(seating.sitting_out)
     # A newcomer has missed rounds already: they count as having sat out.

@@ -94,7 +94,7 @@ def test_fixed_partnerships_refuse_a_single_late_arrival(client, club, organiser
     response = client.post(
         reverse("drives:late_arrival", args=[drive.pk]), {"player": latecomer.pk}, follow=True
     )
-    assert "Fixed partnerships cannot change during the drive" in response.text
+    assert "A fixed-partner drive keeps its players once it has started" in response.text
     assert not drive.entries.filter(player=latecomer).exists()
     assert seats(drive, range(1, 5)) == before
 
@@ -130,3 +130,35 @@ def test_honours_are_entered_with_the_tricks_and_scored(client, club, organiser)
     rows = client.get(reverse("drives:standings_csv", args=[drive.pk])).content.decode()
     # N–S: one odd trick and four honours; E–W: nothing.
     assert rows.count(",5.00,") == 2 and rows.count(",0.00,") >= 2
+
+
+@pytest.mark.parametrize("movement", ["progressive", "semi_partner", "individual"])
+def test_a_withdrawal_that_would_leave_fewer_than_four_is_refused(
+    client, club, organiser, movement
+):
+    drive = make_drive(club, movement=movement, deals=4)
+    entries = make_entries(drive, make_players(club, 5))
+    services.drive_start(drive=drive)
+    services.entry_withdraw(drive=drive, entry=entries[0])
+    client.force_login(organiser)
+    response = client.post(reverse("drives:withdraw", args=[drive.pk, entries[1].pk]), follow=True)
+    entries[1].refresh_from_db()
+    assert entries[1].withdrew_after is None
+    assert "Fewer than four players would be left to play." in response.text
+    finish_round(drive)  # the drive can still go on
+    assert drive.current_round == 2
+
+
+@pytest.mark.parametrize("players", [7, 11])
+def test_progressive_sit_outs_take_turns_round_after_round(club, players):
+    """Nobody sits out a second time before everyone has sat out once."""
+    drive = make_drive(club, movement="progressive", deals=12)
+    entries = make_entries(drive, make_players(club, players))
+    services.drive_start(drive=drive)
+    for number in range(drive.rounds - 1):
+        finish_round(drive, tricks=4 + number % 6)
+    seated = {}
+    for seating in drive.seatings.all():
+        seated.setdefault(seating.round, set()).add(seating.entry_id)
+    sat_out = [sum(e.pk not in seated[r] for r in seated) for e in entries]
+    assert max(sat_out) - min(sat_out) <= 1
