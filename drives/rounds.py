@@ -74,6 +74,7 @@ class RoundSheet:
     sitting_out: list[Entry]
     stored: dict[tuple[int, int], TableResult]
     moves: list[Move]
+    tables_next_round: int  # from who plays next; differs after arrivals or withdrawals
 
     @property
     def complete(self) -> bool:
@@ -115,6 +116,7 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
         sitting_out=sitting_out,
         stored=stored,
         moves=_moves(tables, entries, round_number),
+        tables_next_round=sum(entry.plays_in(round_number + 1) for entry in entries) // 4,
     )
 
 

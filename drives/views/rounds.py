@@ -38,7 +38,7 @@ def round_page(request, pk, number):
     context = {
         "drive": drive,
         "sheet": sheet,
-        "tables": [_table_rows(drive, t, form, len(sheet.tables)) for t in sheet.tables],
+        "tables": [_table_rows(drive, t, form, sheet) for t in sheet.tables],
         "rule_text": rounds.moving_rule(drive),
         "corrections": ResultChange.objects.filter(
             result__drive=drive, result__round=number
@@ -81,7 +81,7 @@ def _save_tables(request, drive, number, form) -> None:
         messages.success(request, message % {"count": saved})
 
 
-def _table_rows(drive, table, form, tables):
+def _table_rows(drive, table, form, sheet):
     """What the template shows of one table: its number, seats, version field, rows of
     (deal, tricks field, honours field, stored result), and for a progressive drive the
     winners and where the movers go once the round is complete."""
@@ -92,5 +92,9 @@ def _table_rows(drive, table, form, tables):
         "version": version,
         "rows": [(*row, table.results.get(row[0])) for row in rows],
         "winner": winner,
-        "moves": rounds.moves_from(drive, table.number, tables) if winner else "",
+        # The usual moves hold only while the table count stays; otherwise the movement
+        # re-seats everyone and the next round's page says where each player sits.
+        "moves": rounds.moves_from(drive, table.number, len(sheet.tables))
+        if winner and sheet.number < drive.rounds and sheet.tables_next_round == len(sheet.tables)
+        else "",
     }

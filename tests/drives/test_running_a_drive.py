@@ -178,3 +178,17 @@ def test_standings_equal_a_recomputation_from_results_csv(client, club, movement
         assert Decimal(row["points"]) == points[name] + average * sat_out, name
     totals = [Decimal(row["points"]) for row in standings]
     assert totals == sorted(totals, reverse=True)
+
+
+def test_the_round_page_says_where_the_losers_go_while_the_tables_stay(client, club, organiser):
+    drive = started_drive(club, players=9, movement="progressive", deals=4)
+    client.force_login(organiser)
+    post_scores(client, drive, 1, {1: [9], 2: [3]})
+    page = client.get(reverse("drives:round", args=[drive.pk, 1])).text
+    assert "N–S won the round." in page and "E–W won the round." in page
+    assert "Losing lady: go to table 2. Losing gent: go to table 2." in page
+    # With two players gone only one table is left: the page no longer promises the usual moves.
+    for entry in drive.entries.all()[:2]:
+        services.entry_withdraw(drive=drive, entry=entry)
+    page = client.get(reverse("drives:round", args=[drive.pk, 1])).text
+    assert "N–S won the round." in page and "Losing lady" not in page
