@@ -27,6 +27,8 @@ import sys
 import time
 from pathlib import Path
 
+from bench.timing import best_of
+
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -122,16 +124,6 @@ def build(players: int, drives: int, deals: int):
         )
         play_drive(drive, members, seed=number)
     return season
-
-
-def best_of(runs: int, work) -> tuple[float, object]:
-    """The fastest of ``runs`` runs, in seconds, and what the last run returned."""
-    timings, value = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        value = work()
-        timings.append(time.perf_counter() - start)
-    return min(timings), value
 
 
 def main(argv: list[str] | None = None) -> None:

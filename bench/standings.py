@@ -26,11 +26,11 @@ import os
 import random
 import subprocess
 import sys
-import time
 import types
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from bench.timing import best_of
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -157,16 +157,6 @@ def time_version(ranking, reports, args) -> tuple[float, float, object]:
     standings_s = best_of(args.runs, table)[0]
     report_s, value = best_of(args.runs, report)
     return standings_s, report_s, value
-
-
-def best_of(runs: int, work: Callable[[], object]) -> tuple[float, object]:
-    """The fastest of ``runs`` runs, in seconds, and what the last run returned."""
-    timings, value = [], None
-    for _ in range(runs):
-        start = time.perf_counter()
-        value = work()
-        timings.append(time.perf_counter() - start)
-    return min(timings), value
 
 
 def summary(report) -> tuple:
