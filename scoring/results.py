@@ -235,20 +235,23 @@ class Bid:
 
 
 def bid_whist_points(bid: Bid, tricks_in_play: int) -> int:
-    """The bidding side's points for a deal: its odd tricks if it made the bid, else minus the bid.
+    """The bidding side's points for a deal: its odd tricks if it made the bid, else minus
+    the amount it fell short by (the how-to: bid Seven, 9 tricks, "that team loses four").
 
     ``tricks_in_play`` counts the tricks the bidders won at the table (0–12); the kitty
     counts as their first trick on top of those. The defenders score nothing either way.
+    The shortfall is counted in points, so a side with six tricks or fewer (no points
+    made) loses its whole bid.
 
     >>> bid_whist_points(Bid("NS", 4, Suit.SPADES), 10)  # 11 tricks with the kitty
     5
-    >>> bid_whist_points(Bid("NS", 4, None), 8)  # 9 tricks, 10 needed
-    -4
+    >>> bid_whist_points(Bid("NS", 4, None), 8)  # 9 tricks, 10 needed: one short
+    -1
     """
     if isinstance(tricks_in_play, bool) or tricks_in_play not in range(13):
         raise ResultError(f"The bidders win from 0 to 12 tricks in play, not {tricks_in_play!r}")
-    tricks = tricks_in_play + 1
-    return tricks - 6 if tricks >= bid.tricks_needed else -bid.level
+    made = max(0, tricks_in_play + 1 - 6)
+    return made if made >= bid.level else made - bid.level
 
 
 @dataclass(frozen=True, slots=True)
