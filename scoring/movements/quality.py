@@ -1,8 +1,9 @@
 """How balanced a movement is, in the figures DESIGN.md scores it by.
 
 In order of priority: partner excess, sit-out spread, opponent deviation, then
-the tie-breaks (N–S/E–W seat balance, the same pair opposing in consecutive
-rounds). A perfect movement scores 0, a spread of at most 1, and 0.
+the tie-breaks (N–S/E–W seat balance, left/right-hand opponent balance, the
+same pair opposing in consecutive rounds). A perfect movement scores 0, a
+spread of at most 1, and 0.
 
 >>> from scoring.movements.individual import individual
 >>> q = quality(individual(8, 7))
@@ -34,6 +35,9 @@ class Quality:
     * ``consecutive_sit_outs``: times a player sits out two rounds running.
     * ``seat_imbalance``: Σ over players of how far |N–S seats − E–W seats|
       exceeds 1.
+    * ``hand_imbalance``: Σ over pairs of opponents of how far |times on one's
+      left − times on one's right| exceeds 1. Play runs clockwise (N, E, S,
+      W), so a player's left-hand opponent plays straight after them.
     * ``consecutive_opponents``: times a pair opposes in two rounds running.
     """
 
@@ -47,6 +51,7 @@ class Quality:
     sit_out_max: int
     consecutive_sit_outs: int
     seat_imbalance: int
+    hand_imbalance: int
     consecutive_opponents: int
 
     @property
@@ -63,6 +68,7 @@ class Quality:
             f"opponents {self.opponent_min}–{self.opponent_max} "
             f"(deviation {self.opponent_deviation}), {sit_outs}, "
             f"N–S/E–W imbalance {self.seat_imbalance}, "
+            f"left/right imbalance {self.hand_imbalance}, "
             f"consecutive opponents {self.consecutive_opponents}"
         )
 
@@ -74,6 +80,8 @@ def quality(movement: Movement) -> Quality:
     opponents: dict[tuple[int, int], int] = {}
     sit_outs = dict.fromkeys(players, 0)
     lean = dict.fromkeys(players, 0)
+    # For a pair (a, b) with a < b: times b sat on a's left minus on a's right.
+    hands: dict[tuple[int, int], int] = {}
     consecutive_sit_outs = consecutive_opponents = 0
     previous_out: set[int] = set()
     previous_opponents: set[tuple[int, int]] = set()
@@ -90,6 +98,8 @@ def quality(movement: Movement) -> Quality:
                 met.add(_tally(opponents, pair))
             for p, step in zip(table, (1, -1, 1, -1), strict=True):
                 lean[p] += step
+            for seat in range(4):
+                _lean_hand(hands, table[seat], table[(seat + 1) % 4])
         consecutive_opponents += len(met & previous_opponents)
         previous_out, previous_opponents = out, met
     slots = 4 * sum(len(tables) for tables in movement.rounds)
@@ -107,6 +117,7 @@ def quality(movement: Movement) -> Quality:
         sit_out_max=max(sit_outs.values(), default=0),
         consecutive_sit_outs=consecutive_sit_outs,
         seat_imbalance=sum(max(0, abs(v) - 1) for v in lean.values()),
+        hand_imbalance=sum(max(0, abs(v) - 1) for v in hands.values()),
         consecutive_opponents=consecutive_opponents,
     )
 
@@ -116,3 +127,11 @@ def _tally(counts: dict[tuple[int, int], int], pair: tuple[int, int]) -> tuple[i
     key = (pair[0], pair[1]) if pair[0] < pair[1] else (pair[1], pair[0])
     counts[key] = counts.get(key, 0) + 1
     return key
+
+
+def _lean_hand(hands: dict[tuple[int, int], int], player: int, left: int) -> None:
+    """Count ``left`` sitting on ``player``'s left-hand side."""
+    if player < left:
+        hands[(player, left)] = hands.get((player, left), 0) + 1
+    else:
+        hands[(left, player)] = hands.get((left, player), 0) - 1

@@ -58,3 +58,12 @@ def test_the_summary_reads_as_ranges():
 def test_a_malformed_movement_is_refused(rounds, message):
     with pytest.raises(MovementError, match=message):
         Movement.build(rounds, range(8))
+
+
+def test_quality_measures_left_and_right_hand_opponents():
+    # E sits on N's left at (0, 1, 2, 3); mirrored, (0, 3, 2, 1) puts 1 on 0's right.
+    same_side = Movement.build([[(0, 1, 2, 3)]] * 3, range(4))
+    alternating = Movement.build([[(0, 1, 2, 3)], [(0, 3, 2, 1)], [(0, 1, 2, 3)]], range(4))
+    # Each of the four opposing pairs: 3 times on the same side, 2 beyond the allowed 1.
+    assert quality(same_side).hand_imbalance == 4 * 2
+    assert quality(alternating).hand_imbalance == 0
