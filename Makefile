@@ -31,9 +31,10 @@ chromium:
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports --no-cache
 
 pytest: $(VENV)/.installed-dev chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --numprocesses=auto
 
 test: lint pytest
 

@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> None:
     from django.test import Client
     from django.test.utils import setup_test_environment
 
-    from drives.league import SeasonData, season_league
+    from drives.league.records import SeasonData, season_league
 
     setup_test_environment()  # lets the test client in, and turns query logging off
     call_command("migrate", verbosity=0)

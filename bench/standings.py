@@ -6,12 +6,12 @@ Run it from the repository root::
     python -m bench.standings --players 166 --baseline HEAD~3   # side by side with a revision
 
 No database is touched: the drive, its entries, seatings and results are built
-in memory (unsaved models and plain rows, as ``drives.league`` passes them), with
+in memory (unsaved models and plain rows, as ``drives.league.records`` passes them), with
 each table's tricks drawn at random. Django is set up only because
-``drives.reports`` imports the models. It times, best of ``--runs`` runs:
+``drives.evening.reports`` imports the models. It times, best of ``--runs`` runs:
 
 * ``scoring.standings.standings()`` alone, final standings, from ready-made values;
-* ``drives.reports.report_from_rows()`` end to end (final and half-time standings,
+* ``drives.evening.reports.report_from_rows()`` end to end (final and half-time standings,
   prizes, the ladies' and gents' tables, the deal results).
 
 With ``--baseline REV`` the same two are timed with ``scoring/standings.py`` and
@@ -41,7 +41,7 @@ TARGET_MS = 30.0
 
 @dataclass(slots=True)
 class SeatingRow:
-    """The Seating columns ``report_from_rows`` reads, as ``drives.league`` builds them."""
+    """The Seating columns ``report_from_rows`` reads, as ``drives.league.records`` builds them."""
 
     round: int
     table: int
@@ -103,7 +103,7 @@ def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
 
 
 def load_revision(rev: str) -> tuple[types.ModuleType, types.ModuleType]:
-    """``scoring.standings`` and ``drives.reports`` as at ``rev``, beside the live ones."""
+    """``scoring.standings`` and ``drives.evening.reports`` as at ``rev``, beside the live ones."""
     modules = []
     for path, name in [
         ("scoring/standings.py", "bench_baseline_standings"),

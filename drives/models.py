@@ -2,7 +2,7 @@
 
 The database holds what happened (who came, where they sat, how many tricks
 each table took); scores, standings and league tables are derived from these
-rows by ``scoring`` through ``drives.services`` and never stored twice.
+rows by ``scoring`` through ``drives.evening.services`` and never stored twice.
 """
 
 from django.conf import settings

@@ -1,21 +1,14 @@
 from django.urls import path
 
-from drives.views import (
-    clubs,
-    league,
-    organise,
-    pdf,
-    players,
-    public,
-    rounds,
-    seasons,
-    standings,
-)
+from drives.club import views as players
+from drives.evening.views import drive_page, organise, rounds, standings
+from drives.league.views import clubs, league, seasons
+from drives.printing import views as pdf
 
 app_name = "drives"
 
 urlpatterns = [
-    path("", public.home, name="home"),
+    path("", clubs.home, name="home"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),
@@ -28,7 +21,7 @@ urlpatterns = [
     path("seasons/<int:pk>/league.csv", league.league_csv, name="league_csv"),
     path("seasons/<int:pk>/league.pdf", pdf.league_pdf, name="league_pdf"),
     path("clubs/<slug:slug>/drives/new/", organise.drive_new, name="drive_new"),
-    path("drives/<int:pk>/", public.drive, name="drive"),
+    path("drives/<int:pk>/", drive_page.drive, name="drive"),
     path("drives/<int:pk>/edit/", organise.drive_edit, name="drive_edit"),
     path("drives/<int:pk>/check-in/", organise.check_in, name="check_in"),
     path("drives/<int:pk>/walk-in/", organise.walk_in, name="walk_in"),

@@ -11,6 +11,13 @@ from drives.models import Club, Drive, Entry, Player, Season, SeatRole
 _counter = itertools.count(1)
 
 
+def pytest_configure():
+    # PBKDF2 is deliberately slow; tests create and log in hundreds of users.
+    from django.conf import settings
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 def make_club(*, name=None, slug=None, organiser=None, **fields):
     number = next(_counter)
     club = Club.objects.create(

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from drives import services
+from drives.evening import services
 from drives.models import Seating, SeatRole
 from tests.conftest import make_drive, make_entries, make_player, make_players
 

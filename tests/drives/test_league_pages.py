@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.league import play_drive
-from drives.league import SeasonData, season_league
-from drives.league_tables import contributions_html
+from drives.league.records import SeasonData, season_league
+from drives.league.tables import contributions_html
 from drives.models import DriveStatus, LeagueRule, SeatRole
 from tests.conftest import make_club, make_drive, make_player, make_players, make_season
 

@@ -12,10 +12,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pypdf import PdfReader
 
-from drives import services
-from drives.league import SeasonData, season_league
+from drives.evening import services
+from drives.evening.reports import drive_report
+from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
-from drives.reports import drive_report
 from scoring.cards import suit_symbol, trumps_for_deal
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
 

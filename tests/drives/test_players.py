@@ -5,7 +5,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError
 from django.urls import reverse
 
-from drives.csv_import import ExistingPlayer, read_players
+from drives.club.csv_import import ExistingPlayer, read_players
 from drives.models import Player, SeatRole
 from tests.conftest import make_club, make_player, make_players, make_user
 

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from drives import services
+from drives.evening import services
 from drives.models import DriveStatus, ResultChange, TableResult
 from tests.conftest import make_drive, make_entries, make_players
 

@@ -20,7 +20,7 @@ from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from drives.printing import Layout
+from drives.printing.sheets import Layout
 from tests.conftest import make_club, make_drive, make_players, make_season
 
 LANGUAGES = ("fr", "hu")

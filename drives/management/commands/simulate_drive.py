@@ -7,7 +7,7 @@ table's tricks with ``services.results_record``, exactly as the round page does.
 
 from django.core.management.base import BaseCommand, CommandError
 
-from drives import seating, services
+from drives.evening import seating, services
 from drives.models import Drive, DriveStatus
 from scoring.cards import trumps_for_deal
 from scoring.simulate import simulate_deal

@@ -6,8 +6,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from drives.charts import short_number
-from drives.league import LeagueLine
+from drives.league.charts import short_number
+from drives.league.records import LeagueLine
 from scoring.league import Contribution
 
 FIGURE_LABELS = {

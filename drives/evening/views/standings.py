@@ -6,8 +6,8 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
+from drives.evening.reports import SEATS, drive_report
 from drives.models import Drive, DriveStatus
-from drives.reports import SEATS, drive_report
 
 
 def _drive(pk) -> Drive:

@@ -1,31 +1,10 @@
-"""Pages anyone can read: the home page and a drive."""
+"""A drive's page: anyone reads it; its organiser checks players in there."""
 
-from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 
-from drives import seating
-from drives.forms.drives import CheckInForm, LateArrivalForm, WalkInForm
-from drives.models import Club, Drive, DriveStatus
-
-
-def home(request):
-    today = timezone.localdate()
-    clubs = Club.objects.prefetch_related(
-        Prefetch(
-            "drives",
-            queryset=Drive.objects.filter(date__gte=today)
-            .exclude(status=DriveStatus.FINISHED)
-            .order_by("date"),
-            to_attr="upcoming",
-        ),
-        Prefetch(
-            "drives",
-            queryset=Drive.objects.filter(status=DriveStatus.FINISHED).order_by("-date"),
-            to_attr="finished",
-        ),
-    )
-    return render(request, "drives/home.html", {"clubs": clubs})
+from drives.evening import seating
+from drives.evening.forms import CheckInForm, LateArrivalForm, WalkInForm
+from drives.models import Drive, DriveStatus
 
 
 def drive(request, pk):

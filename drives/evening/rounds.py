@@ -6,9 +6,9 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from drives.evening.reports import seat_map
+from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
-from drives.reports import seat_map
-from drives.seating import progressive_rule
 from scoring.cards import Suit, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
 

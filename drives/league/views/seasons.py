@@ -5,7 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from drives.forms.seasons import SeasonForm
+from drives.league.forms import SeasonForm
 from drives.models import Club, Season
 from drives.permissions import require_organiser
 

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.league import league_rule
+from drives.league.records import league_rule
 from drives.models import LeagueRule, Season
 from scoring.errors import LeagueError
 

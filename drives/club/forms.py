@@ -4,7 +4,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from drives.csv_import import ExistingPlayer, NotUtf8Error, decode, read_players, tidy
+from drives.club.csv_import import ExistingPlayer, NotUtf8Error, decode, read_players, tidy
 from drives.models import Player
 
 MAX_IMPORT_BYTES = 1_000_000  # a club list is a few kilobytes

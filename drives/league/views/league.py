@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
-from drives.charts import LineChart, Series, line_chart
-from drives.league import PlayerRecord, SeasonData, player_record, season_league
-from drives.league_tables import LeagueTable
+from drives.league.charts import LineChart, Series, line_chart
+from drives.league.records import PlayerRecord, SeasonData, player_record, season_league
+from drives.league.tables import LeagueTable
 from drives.models import Player, Season
 from scoring.errors import LeagueError
 

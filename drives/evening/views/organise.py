@@ -6,8 +6,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives import services
-from drives.forms.drives import CheckInForm, DriveForm, LateArrivalForm, WalkInForm
+from drives.evening import services
+from drives.evening.forms import CheckInForm, DriveForm, LateArrivalForm, WalkInForm
 from drives.models import Club, Drive, DriveStatus, Entry
 from drives.permissions import require_organiser
 from scoring.errors import ScoringError

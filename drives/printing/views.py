@@ -12,9 +12,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
-from drives import pdf, printing, result_sheets
 from drives.models import Drive, DriveStatus, Season
 from drives.permissions import require_organiser
+from drives.printing import render, result_sheets, sheets
 from scoring.errors import LeagueError
 
 
@@ -24,34 +24,34 @@ def _drive(pk) -> Drive:
 
 def scorecards_pdf(request, pk):
     drive = _drive(pk)
-    layout = printing.Layout.from_query(request.GET)
-    content = pdf.scorecards(printing.load(drive), layout)
-    return pdf.pdf_response(content, pdf.drive_filename(drive, "scorecards"))
+    layout = sheets.Layout.from_query(request.GET)
+    content = render.scorecards(sheets.load(drive), layout)
+    return render.pdf_response(content, render.drive_filename(drive, "scorecards"))
 
 
 def table_cards_pdf(request, pk):
     drive = _drive(pk)
-    layout = printing.Layout.from_query(request.GET)
-    content = pdf.table_cards(printing.load(drive), layout)
-    return pdf.pdf_response(content, pdf.drive_filename(drive, "table-cards"))
+    layout = sheets.Layout.from_query(request.GET)
+    content = render.table_cards(sheets.load(drive), layout)
+    return render.pdf_response(content, render.drive_filename(drive, "table-cards"))
 
 
 def results_pdf(request, pk):
     drive = _drive(pk)
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
-    layout = printing.Layout.from_query(request.GET)
-    content = pdf.results(printing.load(drive), layout)
-    return pdf.pdf_response(content, pdf.drive_filename(drive, "results"))
+    layout = sheets.Layout.from_query(request.GET)
+    content = render.results(sheets.load(drive), layout)
+    return render.pdf_response(content, render.drive_filename(drive, "results"))
 
 
 @login_required
 def blank_pack_pdf(request, pk):
     drive = _drive(pk)
     require_organiser(request.user, drive.club)
-    layout = printing.Layout.from_query(request.GET)
-    content = pdf.blank_pack(printing.load(drive), layout)
-    return pdf.pdf_response(content, pdf.drive_filename(drive, "blank-pack"))
+    layout = sheets.Layout.from_query(request.GET)
+    content = render.blank_pack(sheets.load(drive), layout)
+    return render.pdf_response(content, render.drive_filename(drive, "blank-pack"))
 
 
 def league_pdf(request, pk):
@@ -61,5 +61,5 @@ def league_pdf(request, pk):
         sheet = result_sheets.league_sheet(season, role=request.GET.get("role"))
     except LeagueError as error:
         raise Http404(str(error)) from error  # the season page explains the incomplete rule
-    content = pdf.league(sheet, printing.Layout.from_query(request.GET))
-    return pdf.pdf_response(content, pdf.season_filename(season, "league"))
+    content = render.league(sheet, sheets.Layout.from_query(request.GET))
+    return render.pdf_response(content, render.season_filename(season, "league"))

@@ -5,7 +5,7 @@ the templates and their CSS. A drive loads in three queries whatever its size
 (entries, seatings, results) and everything else is arithmetic on those rows.
 
 Before a drive starts nothing is seated, so the sheets show a preview: the whole
-of a static movement (``drives.seating``'s own ``_static_movement``, so for the
+of a static movement (``drives.evening.seating``'s own ``_static_movement``, so for the
 same entries the start seats the players exactly as printed), or round 1 of a
 progressive one from ``scoring.movements.progressive_first``.
 """
@@ -18,7 +18,9 @@ from math import ceil
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
-from drives import seating
+from drives.evening import seating
+from drives.evening.reports import DriveReport, StandingRow, deal_scores, report_from_rows, seat_map
+from drives.evening.rounds import DealInfo, deal_infos, moves_from
 from drives.models import (
     Drive,
     DriveStatus,
@@ -27,8 +29,6 @@ from drives.models import (
     SitOutRule,
     TableResult,
 )
-from drives.reports import DriveReport, StandingRow, deal_scores, report_from_rows, seat_map
-from drives.rounds import DealInfo, deal_infos, moves_from
 from scoring import standings as ranking
 from scoring.errors import MovementError
 
@@ -150,7 +150,8 @@ def load(drive: Drive) -> PrintedDrive:
 def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     """The seating the start would store, without storing it; empty when it cannot seat them.
 
-    ``entries`` are in card-number order, the numbering ``drives.seating`` gives the movement.
+    ``entries`` are in card-number order, the numbering ``drives.evening.seating`` gives
+    the movement.
     """
     if len(entries) < 4:
         return {}

@@ -15,10 +15,11 @@ from django.template.loader import render_to_string
 from django.utils.text import slugify
 from weasyprint import HTML, URLFetcher
 
-from drives import printing, result_sheets, rounds
+from drives.evening import rounds
 from drives.models import Drive, Season
-from drives.printing import Layout, PrintedDrive
-from drives.result_sheets import LeagueSheet
+from drives.printing import result_sheets, sheets
+from drives.printing.result_sheets import LeagueSheet
+from drives.printing.sheets import Layout, PrintedDrive
 
 #: A sheet may load local files and data: URLs, never anything over the network.
 OFFLINE = frozenset({"file", "data"})
@@ -56,14 +57,14 @@ def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[
         "provisional": printed.provisional,
         "moving_rule": rounds.moving_rule(drive),
         "short_rule": rounds.moving_rule(drive, short=True),
-        "half_round": printing.half_time_round(drive),
+        "half_round": sheets.half_time_round(drive),
         **extra,
     }
 
 
 def scorecards(printed: PrintedDrive, layout: Layout) -> bytes:
     """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored."""
-    cards = printing.scorecards(printed)
+    cards = sheets.scorecards(printed)
     context = _drive_context(printed, layout, sheets=layout.sheets(cards))
     return render_pdf("drives/pdf/scorecards.html", context)
 
@@ -73,21 +74,21 @@ def table_cards(printed: PrintedDrive, layout: Layout) -> bytes:
     context = _drive_context(
         printed,
         layout,
-        tables=printing.table_cards(printed),
-        deals=printing.all_deals(printed.drive),
+        tables=sheets.table_cards(printed),
+        deals=sheets.all_deals(printed.drive),
     )
     return render_pdf("drives/pdf/table_cards.html", context)
 
 
 def blank_pack(printed: PrintedDrive, layout: Layout) -> bytes:
     """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
-    cards = printing.scorecards(printed, blank=True)
+    cards = sheets.scorecards(printed, blank=True)
     context = _drive_context(
         printed,
         layout,
         sheets=layout.sheets(cards),
-        tables=printing.table_cards(printed),
-        deals=printing.all_deals(printed.drive),
+        tables=sheets.table_cards(printed),
+        deals=sheets.all_deals(printed.drive),
     )
     return render_pdf("drives/pdf/blank_pack.html", context)
 

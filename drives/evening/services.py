@@ -11,16 +11,13 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from drives import seating, summaries
+from drives.errors import DriveError
+from drives.evening import seating, summaries
 from drives.models import Drive, DriveStatus, Entry, Player, ResultChange, TableResult
 from scoring.errors import ScoringError
 from scoring.results import check_tricks
 
 MIN_PLAYERS = 4
-
-
-class DriveError(ValueError):
-    """An operation the drive's state or the input does not allow."""
 
 
 def _locked(drive: Drive) -> Drive:
@@ -105,23 +102,6 @@ def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
             entry.role = role
             entry.save(update_fields=["role"])
     Entry.objects.bulk_create(new_entries)
-
-
-def players_import(*, club, rows) -> tuple[int, int]:
-    """Save checked CSV rows: new players created, known ones updated; (new, updated).
-
-    The rows were checked against the list as it was; if someone changed it since,
-    the database refuses a clash and nothing is saved.
-    """
-    new = [Player(club=club, **row.fields) for row in rows if row.pk is None]
-    changed = [Player(pk=row.pk, club=club, **row.fields) for row in rows if row.pk and row.changed]
-    try:
-        with transaction.atomic():
-            Player.objects.bulk_create(new)
-            Player.objects.bulk_update(changed, ["name", "role", "member_number"])
-    except IntegrityError as error:
-        raise DriveError(_("The player list changed while importing; please try again.")) from error
-    return len(new), len(changed)
 
 
 @transaction.atomic

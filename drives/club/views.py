@@ -8,11 +8,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django_tables2 import RequestConfig
 
-from drives import services
-from drives.forms.players import PlayerForm, PlayerImportForm, PlayerSearchForm
+from drives.club import services
+from drives.club.forms import PlayerForm, PlayerImportForm, PlayerSearchForm
+from drives.club.tables import PlayerTable
+from drives.errors import DriveError
 from drives.models import Club, Player
 from drives.permissions import require_organiser
-from drives.tables import PlayerTable
 
 
 @login_required
@@ -78,7 +79,7 @@ def player_import(request, slug):
         rows = form.cleaned_data["rows"]
         try:
             new, changed = services.players_import(club=club, rows=rows)
-        except services.DriveError as error:
+        except DriveError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _import_message(len(rows), new, changed))

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.services import TableScores
+from drives.evening.services import TableScores
 
 HONOURS_CHOICES = [
     ("", _("no honours")),

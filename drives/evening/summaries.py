@@ -20,8 +20,8 @@ from django.core.cache import cache
 from django.db.models import Count, Max, Sum
 from django.db.models.functions import Coalesce
 
+from drives.evening.reports import report_from_rows
 from drives.models import Drive, Entry, Seating, TableResult
-from drives.reports import report_from_rows
 
 CENT = Decimal("0.01")
 CACHE_VERSION = 1  # bump when DriveSummary changes shape

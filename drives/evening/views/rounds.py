@@ -7,8 +7,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives import rounds, services
-from drives.forms.scores import RoundScoresForm
+from drives.evening import rounds, services
+from drives.evening.score_forms import RoundScoresForm
 from drives.models import Drive, DriveStatus, ResultChange
 from scoring.errors import ScoringError
 

@@ -1,6 +1,6 @@
 """What the results sheet and the league table print: plain rows for their templates.
 
-The drive's report (``drives.reports``) and the season's league (``drives.league``)
+The drive's report (``drives.evening.reports``) and the season's league (``drives.league.records``)
 already hold the figures; this only cuts them into what the sheets show.
 """
 
@@ -9,11 +9,11 @@ from math import ceil
 
 from django.utils.translation import gettext as _
 
-from drives import league
+from drives.evening.reports import DriveReport, StandingRow
+from drives.evening.rounds import DealInfo
+from drives.league import records
 from drives.models import Drive, Season
-from drives.printing import all_deals, points_text
-from drives.reports import DriveReport, StandingRow
-from drives.rounds import DealInfo
+from drives.printing.sheets import all_deals, points_text
 
 #: Above this many tables the trick grid is split, so its columns stay readable.
 GRID_TABLES = 16
@@ -147,22 +147,22 @@ def league_sheet(season: Season, *, role: str | None = None) -> LeagueSheet:
 
     Raises ``LeagueError`` when the season's rule is incomplete, as the season page does.
     """
-    data = league.SeasonData.load(season)
-    if role in league.ROLES:
+    data = records.SeasonData.load(season)
+    if role in records.ROLES:
         leagues = [(_("Ladies") if role == "lady" else _("Gents"), role)]
     elif season.by_role:
         leagues = [(_("Ladies"), "lady"), (_("Gents"), "gent")]
     else:
         leagues = [("", None)]
     tables = [
-        (title, [_league_line(line) for line in league.season_league(data, role=r).lines])
+        (title, [_league_line(line) for line in records.season_league(data, role=r).lines])
         for title, r in leagues
     ]
-    kind = league.league_rule(season).kind
+    kind = records.league_rule(season).kind
     return LeagueSheet(season, str(kind), data.drives, tables)
 
 
-def _league_line(line: league.LeagueLine) -> LeagueSheetLine:
+def _league_line(line: records.LeagueLine) -> LeagueSheetLine:
     moved = line.movement
     if moved is None:
         movement = ""

@@ -1,0 +1,1 @@
+"""The organiser's evening pages and the drive's public page and standings."""
