@@ -30,14 +30,14 @@ from scoring.movements.starters import STARTERS
 def perfect_design(players: int) -> list[list[Table]] | None:
     """The rounds of a Wh(players), or None when no construction is known."""
     if players in STARTERS:
-        return _develop_cyclic(players, STARTERS[players])
+        return develop_cyclic(players, STARTERS[players])
     field = _prime_power(players) if players % 4 == 1 else None
     if field is None:
         return None
     return _cyclotomic(*field)
 
 
-def _develop_cyclic(players: int, starter: tuple[Table, ...]) -> list[list[Table]]:
+def develop_cyclic(players: int, starter: tuple[Table, ...]) -> list[list[Table]]:
     # For N ≡ 0 (mod 4) the group is Z_(N−1) and player N−1 is the fixed point ∞.
     modulus = players - 1 if players % 4 == 0 else players
 

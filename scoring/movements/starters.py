@@ -6,23 +6,19 @@ fixed point ∞; for N ≡ 1 (mod 4) it is developed mod N. Prime powers
 N ≡ 1 (mod 4) need no entry: :mod:`scoring.movements.design` builds them with
 the cyclotomic starter.
 
-Wh(8) and Wh(12) are the starters quoted in DESIGN.md; the others come from
-``bench/find_starters.py`` or its earlier annealing and patterned versions.
-Wh(44) came from annealing on seat swaps. Wh(45) and Wh(64) came from
-annealing over starters that are fixed by a multiplier r, which makes the
-search much smaller. For 45, r = 26 fixes the game (9, 18, 36, 27), and the
-other games are r-invariant or come in pairs (G, rG). For 64, r = 58 has
-order 3 and fixes the game (∞, 21, 0, 42), and the other games come in
-orbits (G, rG, r²G). For 56, r = 21 fixes the games (∞, 11, 0, 44) and
-(22, 1, 33, 21); two more games are r-invariant and the rest come in pairs.
-Wh(48), Wh(52), Wh(57) and Wh(60) came from a two-stage search. First a
-random starter in the design sense: the partner pairs, one for each
-difference class ±d, built greedily (most constrained class first) from the
-nonzero residues, with ∞ partnering 0 when N ≡ 0 (mod 4). Then a depth-first
-exact cover joins the partner pairs two by two into games so that the four
-opponent differences of the games cover every class exactly twice (always
-branching on the pair with the fewest admissible mates); after a node limit
-it gives up and draws a new starter. Each took seconds to about a minute.
+Wh(8) and Wh(12) are the starters quoted in DESIGN.md. Any of the others can
+be re-derived, as a different but equally valid starter, with
+``python -m bench.find_starters --size N`` (a seconds-to-minutes search in C,
+described there): a random pairing of the non-zero residues whose differences
+fall in different classes fixes the partnerships (∞ partners 0 when
+N ≡ 0 mod 4), then a depth-first exact cover joins partnerships two by two
+into games whose opponent differences meet every class exactly twice.
+Wh(48), Wh(52), Wh(57) and Wh(60) came from an earlier Python version of that
+search. Wh(44) came from annealing on seat swaps; Wh(45) and Wh(64) from
+annealing over starters fixed by a multiplier r (45: r = 26 fixes the game
+(9, 18, 36, 27); 64: r = 58, of order 3, fixes (∞, 21, 0, 42)), and Wh(56)
+likewise with r = 21. The starters are kept as found because the movements
+the tests and printed sheets show depend on them.
 ``tests/scoring/test_movements_design.py`` checks every entry.
 """
 

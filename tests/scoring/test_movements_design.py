@@ -1,9 +1,12 @@
 """Whist tournament designs: every shipped starter and construction is perfect."""
 
+import shutil
+
 import pytest
 
+from bench import find_starters
 from scoring.movements import Movement, individual, quality
-from scoring.movements.design import perfect_design
+from scoring.movements.design import develop_cyclic, perfect_design
 from scoring.movements.starters import STARTERS
 
 CYCLOTOMIC = [5, 9, 13, 17, 25, 29, 37, 41, 49, 53, 61, 73, 81, 125]
@@ -41,3 +44,18 @@ def test_individual_is_perfect_over_a_full_design(players):
     assert perfect_design(players) is not None  # every count from 8 to 64 that has one
     rounds = players - 1 if players % 4 == 0 else players
     assert_perfect(individual(players, rounds).as_tuples(), players)
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="the starter search needs a C compiler")
+@pytest.mark.parametrize("players", [16, 21, 28, 33])
+def test_the_starter_search_re_derives_a_working_starter(players):
+    starter = find_starters.search(players, seed=3)
+    assert len(starter) == players // 4
+    assert find_starters.is_perfect(players, starter)
+    assert_perfect(develop_cyclic(players, tuple(starter)), players)
+
+
+def test_the_starter_check_refuses_a_broken_starter():
+    broken = list(STARTERS[12])
+    broken[0], broken[1] = (11, 9, 0, 1), (8, 10, 5, 3)  # 8 and 0 trade places
+    assert not find_starters.is_perfect(12, broken)
