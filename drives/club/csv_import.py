@@ -19,14 +19,22 @@ fills them in. A blank seat role or member number leaves the player's own alone.
 
 import csv
 import io
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-NAME_MAX_LENGTH = 100  # Player.name
-MEMBER_NUMBER_MAX_LENGTH = 20  # Player.member_number
+from drives.models import Player
+
+NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
+MEMBER_NUMBER_MAX_LENGTH = Player._meta.get_field("member_number").max_length
+MAX_ROWS = 5_000  # a club list is a few hundred; more is a mistake or an attack
+ECHO_LENGTH = 30  # how much of a bad cell a message quotes back
+# Control characters are never part of a name; NUL is refused by PostgreSQL outright.
+CONTROL_CHARACTERS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 # Header spellings accepted (after lower-casing and tidying spaces) → field.
 COLUMNS = {
@@ -117,20 +125,46 @@ def read_players(
     error the rows are not to be saved.
     """
     lines = io.StringIO(text, newline="").readlines()
+    for number, line in enumerate(lines, start=1):
+        if CONTROL_CHARACTERS.search(line):
+            reason = _("it contains a control character (such as NUL) that is not text")
+            return [], [LineError(number, reason)]
     header_at = next((n for n, line in enumerate(lines) if line.strip()), None)
     if header_at is None:
         return [], [LineError(1, _("the file is empty"))]
     reader = csv.reader(lines[header_at:], delimiter=_delimiter(lines[header_at]))
-    fields, errors = _read_header(next(reader), header_at + 1)
+    try:
+        fields, errors = _read_header(next(reader), header_at + 1)
+    except csv.Error:
+        return [], [LineError(header_at + 1, _unreadable())]
     if errors:
         return [], errors
 
     parsed = []  # (line, name, role or "", member number)
     last_line = header_at + 1
-    for cells in reader:
-        line, last_line = last_line + 1, header_at + reader.line_num
+    rows = 0
+    while True:
+        line = last_line + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error:
+            # Only a field far beyond any limit (over 128 KB) or broken quoting gets here.
+            errors.append(LineError(line, _unreadable()))
+            break
+        last_line = header_at + reader.line_num
         if not any(cell.strip() for cell in cells):
             continue
+        rows += 1
+        if rows > MAX_ROWS:
+            reason = ngettext(
+                "a list can have at most %(max)d player; split it into several imports",
+                "a list can have at most %(max)d players; split it into several imports",
+                MAX_ROWS,
+            )
+            errors.append(LineError(line, reason % {"max": MAX_ROWS}))
+            break
         row, row_errors = _read_row(cells, fields, line)
         errors += row_errors
         if row is not None:
@@ -141,6 +175,16 @@ def read_players(
     if errors:
         return [], sorted(errors, key=lambda error: error.line)
     return _plan(parsed, list(existing))
+
+
+def _unreadable() -> str:
+    return _("this line cannot be read: a cell is far too long or a quote is not closed")
+
+
+def _echo(text: str) -> str:
+    """A bad cell as a message quotes it: whole if short, else its start."""
+    text = text.strip()
+    return text if len(text) <= ECHO_LENGTH else text[:ECHO_LENGTH] + "…"
 
 
 def _delimiter(header: str) -> str:
@@ -157,10 +201,10 @@ def _read_header(cells: list[str], line: int) -> tuple[list[str], list[LineError
         field = COLUMNS.get(tidy(cell.replace("_", " ").replace("-", " ")).casefold())
         if field is None:
             reason = _("unknown column '%(column)s' (use name, seat role and member number)")
-            errors.append(LineError(line, reason % {"column": cell.strip()}))
+            errors.append(LineError(line, reason % {"column": _echo(cell)}))
         elif field in fields:
             reason = _("column '%(column)s' appears twice")
-            errors.append(LineError(line, reason % {"column": cell.strip()}))
+            errors.append(LineError(line, reason % {"column": _echo(cell)}))
         fields.append(field)
     if "name" not in fields:
         errors.append(LineError(line, _("the header needs a 'name' column")))
@@ -191,7 +235,7 @@ def _read_row(cells: list[str], fields: list[str], line: int):
         errors.append(LineError(line, reason % {"max": NAME_MAX_LENGTH}))
     if role_text and not role:
         reason = _("unknown seat role '%(role)s' (use lady, gent or either)")
-        errors.append(LineError(line, reason % {"role": role_text}))
+        errors.append(LineError(line, reason % {"role": _echo(role_text)}))
     if len(member_number) > MEMBER_NUMBER_MAX_LENGTH:
         reason = _("the member number is longer than %(max)d characters")
         errors.append(LineError(line, reason % {"max": MEMBER_NUMBER_MAX_LENGTH}))

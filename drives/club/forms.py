@@ -2,12 +2,13 @@
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext_lazy as _
 
 from drives.club.csv_import import ExistingPlayer, NotUtf8Error, decode, read_players, tidy
 from drives.models import Player
 
-MAX_IMPORT_BYTES = 1_000_000  # a club list is a few kilobytes
+MAX_IMPORT_BYTES = 1024 * 1024  # 1 MB: a club list is a few kilobytes; 5,000 players fit easily
 
 
 class PlayerForm(forms.ModelForm):
@@ -71,6 +72,8 @@ class PlayerImportForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
+        # read_players refuses NUL itself and, unlike this validator, names the line.
+        self.fields["text"].validators = []
 
     def clean(self):
         upload, text = self.cleaned_data.get("file"), self.cleaned_data.get("text", "")
@@ -78,9 +81,16 @@ class PlayerImportForm(forms.Form):
             raise ValidationError(_("Upload a file or paste the list, not both."))
         if not upload and not text.strip():
             raise ValidationError(_("Choose a CSV file to upload, or paste the list."))
+        size = upload.size if upload else len(text.encode())
+        if size > MAX_IMPORT_BYTES:
+            raise ValidationError(
+                _(
+                    "That list is %(size)s, too big for a list of players: "
+                    "import at most %(max)s at a time."
+                ),
+                params={"size": filesizeformat(size), "max": filesizeformat(MAX_IMPORT_BYTES)},
+            )
         if upload:
-            if upload.size > MAX_IMPORT_BYTES:
-                raise ValidationError(_("That file is too big for a list of players."))
             try:
                 text = decode(upload.read())
             except NotUtf8Error as error:

@@ -1,6 +1,7 @@
 """A club's players: the list, add, edit, mark inactive, and import from CSV."""
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import IntegrityError
 from django.urls import reverse
@@ -435,6 +436,59 @@ def test_it_asks_which_player_when_a_name_is_ambiguous(organiser_client, club):
     assert not club.players.filter(role=SeatRole.GENT).exists()
 
 
+# Import limits: nothing oversized or unprintable reaches the database, and never a 500
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("name\nAnn\nB\x00b\n", "Line 3: it contains a control character"),
+        ("name,member\nAnn,1\x1b\n", "Line 2: it contains a control character"),
+        ("name\n" + "x" * 200_000 + "\n", "Line 2: this line cannot be read"),
+        ('name\n"Ann\n' + "y" * 200_000, "Line 2: this line cannot be read"),
+        ("name,member\nAnn," + "7" * 21 + "\n", "Line 2: the member number is longer than 20"),
+        ("name,role\nAnn," + "q" * 5000 + "\n", "unknown seat role &#x27;" + "q" * 30 + "…"),
+    ],
+)
+def test_it_refuses_unprintable_and_overlong_cells(organiser_client, club, text, error):
+    for response in (
+        import_csv(organiser_client, club, text),
+        organiser_client.post(
+            reverse("drives:player_import", args=[club.slug]), {"text": text}, follow=True
+        ),
+    ):
+        assert response.status_code == 200
+        assert "Nothing was imported." in response.text
+        assert error in response.text
+        assert "&#x27;" + "q" * 31 not in response.text  # a bad cell is quoted, not echoed whole
+    assert not club.players.exists()
+
+
+def test_it_refuses_more_than_5000_players_naming_the_first_line_too_many(organiser_client, club):
+    text = "name\n" + "".join(f"Player {n}\n" for n in range(1, 5002))
+    response = import_csv(organiser_client, club, text)
+    assert "Line 5002: a list can have at most 5000 players" in response.text
+    assert not club.players.exists()
+
+
+def test_it_imports_5000_players_in_one_go(organiser_client, club):
+    text = "name\n" + "".join(f"Player {n}\n" for n in range(1, 5001))
+    response = import_csv(organiser_client, club, text)
+    assert "Imported 5000 players." in response.text
+    assert club.players.count() == 5000
+
+
+@pytest.mark.parametrize("how", ["file", "text"])
+def test_it_refuses_a_list_over_1_mb(organiser_client, club, how):
+    text = "name\n" + "A very long player name indeed\n" * 40_000  # 1.2 MB in 40,001 lines
+    data = {"file": csv_file(text)} if how == "file" else {"text": text}
+    url = reverse("drives:player_import", args=[club.slug])
+    response = organiser_client.post(url, data, follow=True)
+    assert response.status_code == 200
+    assert "too big for a list of players: import at most 1.0\xa0MB at a time" in response.text
+    assert not club.players.exists()
+
+
 # The CSV reader on its own
 
 
@@ -455,3 +509,19 @@ def test_it_reads_rows_and_matches_existing_players(text, existing, expected):
     rows, errors = read_players(text, existing)
     assert errors == []
     assert [(row.line, row.pk, row.name) for row in rows] == expected
+
+
+@pytest.mark.parametrize(
+    ("language", "message"),
+    [
+        ("fr", "Ligne 3\xa0: elle contient un caractère de contrôle"),
+        ("hu", "3. sor: vezérlőkaraktert (például NUL-t) tartalmaz"),
+    ],
+)
+def test_it_explains_a_refused_import_in_the_readers_language(
+    organiser_client, club, language, message
+):
+    organiser_client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = import_csv(organiser_client, club, "name\nAnn\nB\x00b\n")
+    assert message in response.text
+    assert not club.players.exists()
