@@ -18,6 +18,16 @@ def pytest_configure():
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _english_between_tests():
+    """A request leaves its language active in the thread; addresses depend on it
+    (/fr/…), so each test starts in English whatever ran before it."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 def make_club(*, name=None, slug=None, organiser=None, **fields):
     number = next(_counter)
     club = Club.objects.create(

@@ -18,6 +18,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.template import Context, Template
 from django.template.loader import render_to_string
+from django.urls import translate_url
 from django.utils import translation
 
 from drives.printing.sheets import Layout
@@ -248,7 +249,9 @@ def finished_drive(db):
 
 
 def page(client, url, language):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    """GET the English address ``url`` at its address in ``language`` (/fr/…, /hu/…)."""
+    with translation.override("en-gb"):
+        url = translate_url(url, language)
     response = client.get(url)
     assert response.status_code == 200
     assert response["Content-Language"] == language
@@ -258,8 +261,9 @@ def page(client, url, language):
 def test_the_language_switcher_sets_the_language(client, finished_drive):
     url = finished_drive.get_absolute_url()
     response = client.post("/i18n/setlang/", {"language": "hu", "next": url})
-    assert response.status_code == 302 and response["Location"] == url
-    text = client.get(url).content.decode()
+    assert response.status_code == 302 and response["Location"] == translate_url(url, "hu")
+    assert response["Location"].startswith("/hu/")
+    text = client.get(response["Location"]).content.decode()
     assert '<html lang="hu">' in text and "Eredménylista" in text
 
 
@@ -356,8 +360,7 @@ def test_the_login_page_is_translated(client):
 
 def test_downloads_stay_in_the_machine_format(client, finished_drive):
     """CSV files are read by spreadsheets and scripts: English columns, points with a dot."""
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
-    response = client.get(f"/drives/{finished_drive.pk}/standings.csv")
+    response = client.get(f"/fr/drives/{finished_drive.pk}/standings.csv")
     text = response.content.decode()
     assert text.startswith("rank,card,name,seat role,points")
     assert re.search(r",\d+\.\d\d\r?\n", text), text[:300]
