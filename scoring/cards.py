@@ -14,10 +14,10 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum, StrEnum
-from typing import Literal
+from typing import Literal, TypeVar
 
 from scoring.errors import CardError, ScoringError
 
@@ -87,6 +87,9 @@ class Card:
         return SUITS.index(self.suit) * 13 + self.rank - 2
 
 
+#: Any card type a deal can hold: :class:`Card`, or bid whist's cards with the jokers.
+DealtCard = TypeVar("DealtCard", bound=Hashable)
+
 #: The 52 cards in index order: hearts 2…A, then diamonds, spades, clubs.
 DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in Rank)
 
@@ -121,30 +124,53 @@ def next_seat(seat: Seat) -> Seat:
     return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
+def dealer_for_deal(number: int, first_dealer: Seat = "N") -> Seat:
+    """Who deals deal ``number`` (from 1) at a table: the deal passes to the left each hand.
+
+    The player on the dealer's left leads to the first trick (:func:`first_leader`).
+
+    >>> [dealer_for_deal(n) for n in range(1, 6)], dealer_for_deal(2, "W")
+    (['N', 'E', 'S', 'W', 'N'], 'N')
+    """
+    _check_deal_number(number)
+    return SEATS[(SEATS.index(check_seat(first_dealer)) + number - 1) % 4]
+
+
+def first_leader(dealer: Seat) -> Seat:
+    """The player on the dealer's left, who leads to the first trick (and bids first)."""
+    return next_seat(check_seat(dealer))
+
+
 def side_of(seat: Seat) -> Side:
     return "NS" if seat in ("N", "S") else "EW"
 
 
 def check_seat(seat: str) -> Seat:
-    if seat not in SEATS:
-        raise CardError(f"{seat!r} is not a seat: use N, E, S or W")
-    return seat  # type: ignore[return-value]
+    for known in SEATS:
+        if seat == known:
+            return known
+    raise CardError(f"{seat!r} is not a seat: use N, E, S or W")
 
 
-def check_hands(hands: Mapping[str, Iterable[Card]]) -> dict[Seat, tuple[Card, ...]]:
-    """Check four hands of the same size (1–13 cards) with no card twice; return them as tuples.
+def check_hands(
+    hands: Mapping[Seat, Iterable[DealtCard]] | Mapping[str, Iterable[DealtCard]],
+    *,
+    most: int = 13,
+) -> dict[Seat, tuple[DealtCard, ...]]:
+    """Check four hands of the same size (1 to ``most`` cards) with no card twice; return tuples.
 
-    Equal hands smaller than 13 are allowed so that endings and bid whist (12 cards each
-    after the kitty) can be played out.
+    Equal hands smaller than 13 are allowed so that endings can be played out; bid whist
+    (12 cards each, jokers among them) checks its hands here too with ``most=12``.
     """
     if sorted(hands) != sorted(SEATS):
         raise CardError("A deal needs exactly four hands: N, E, S and W")
-    checked = {seat: tuple(hands[seat]) for seat in SEATS}
+    by_seat: Mapping[str, Iterable[DealtCard]] = hands  # type: ignore[assignment]
+    checked = {seat: tuple(by_seat[seat]) for seat in SEATS}
     sizes = {len(hand) for hand in checked.values()}
-    if len(sizes) != 1 or not 1 <= sizes.pop() <= 13:
+    if len(sizes) != 1 or not 1 <= sizes.pop() <= most:
         counts = ", ".join(f"{seat} {len(hand)}" for seat, hand in checked.items())
-        raise CardError(f"Every hand must hold the same number of cards, 1 to 13 ({counts})")
-    seen: dict[Card, Seat] = {}
+        raise CardError(f"Every hand must hold the same number of cards, 1 to {most} ({counts})")
+    seen: dict[DealtCard, Seat] = {}
     for seat, hand in checked.items():
         for card in hand:
             if card in seen:
@@ -198,12 +224,16 @@ def trumps_for_deal(number: int, rotation: Rotation | str) -> Suit | None:
     >>> [suit_symbol(trumps_for_deal(n, "hdsc_nt")) for n in range(1, 7)]
     ['♥', '♦', '♠', '♣', 'NT', '♥']
     """
-    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise ScoringError(f"Deals are numbered from 1, not {number!r}")
+    _check_deal_number(number)
     cycle: Sequence[Suit | None] = (
         (*SUITS, None) if Rotation(rotation) is Rotation.HDSC_NT else SUITS
     )
     return cycle[(number - 1) % len(cycle)]
+
+
+def _check_deal_number(number: int) -> None:
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise ScoringError(f"Deals are numbered from 1, not {number!r}")
 
 
 def turned_up_trumps(hands: Mapping[str, Sequence[Card]], dealer: Seat) -> Suit:

@@ -1,4 +1,4 @@
-"""From tricks to points: a drive's per-deal points, honours, games, rubbers and bid whist.
+"""From tricks to points: a drive's per-deal points, honours, games and rubbers.
 
 In a drive each table reports N–S's tricks for a deal (E–W took the rest) and every
 player scores their side's points: odd tricks (tricks over six) or, if the club counts
@@ -10,11 +10,13 @@ all tricks, every trick taken.
 (9, 4)
 
 Honours (four of A K Q J of trumps in one side's hands score 4, three score 2; never at
-no-trumps). In a game of whist a side standing one point short of game when the deal
-begins cannot score honours: the classic rule says "at four in a five-point game", and
-the same reasoning (honours must not win a game the tricks did not) gives "at nine" in
-long whist's ten-point game and "at six" in a seven-point game. A drive has no game,
-so :func:`deal_points` never applies that rule.
+no-trumps). The rules bar honours for a side "already at 4 points of the 5 needed for
+game" when the deal begins, and say nothing of longer games. Some clubs reason that
+honours must never win a game the tricks did not, and bar a side one point short of
+any target (6 of 7, 9 of 10): that is :attr:`HonoursBar.ONE_SHORT`, chosen by name.
+A drive has no game, so :func:`deal_points` never applies either bar.
+
+Bid whist lives in :mod:`scoring.bidwhist`.
 """
 
 from __future__ import annotations
@@ -25,7 +27,6 @@ from enum import StrEnum
 
 from scoring.cards import Card, Rank, Side, Suit, check_seat, side_of
 from scoring.errors import ResultError
-from scoring.play import Ranking
 
 _HONOURS = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK})
 _SIDE_NAMES: dict[Side, str] = {"NS": "N–S", "EW": "E–W"}
@@ -126,6 +127,27 @@ def deal_points(
 GAME_TARGETS = (5, 7, 10)
 
 
+class HonoursBar(StrEnum):
+    """Which sides may not score honours in a game: the values are stable names.
+
+    ``RULES``: only a side at 4 in a game of 5, as the rules say (the default).
+    ``ONE_SHORT``: a side one point short of the target, whatever the target.
+    """
+
+    RULES = "rules"
+    ONE_SHORT = "one_short"
+
+    def barred(self, score: int, target: int) -> bool:
+        """Whether a side with ``score`` at the start of the deal may not score honours.
+
+        >>> HonoursBar.RULES.barred(6, 7), HonoursBar.ONE_SHORT.barred(6, 7)
+        (False, True)
+        """
+        if self is HonoursBar.RULES:
+            return target == 5 and score == 4
+        return score == target - 1
+
+
 @dataclass(frozen=True, slots=True)
 class GameScore:
     """The score of one game of whist: 5 points (short whist), 7 (American) or 10 (long)."""
@@ -133,6 +155,7 @@ class GameScore:
     ns: int = 0
     ew: int = 0
     target: int = 5
+    honours_bar: HonoursBar = HonoursBar.RULES
 
     def __post_init__(self) -> None:
         if self.target not in GAME_TARGETS:
@@ -156,7 +179,7 @@ class GameScore:
         """The score after one more deal: odd tricks first, then honours if the game goes on.
 
         >>> GameScore(ns=4, ew=3).add_deal(6, trumps=Suit.CLUBS, ns_honours=4, honours=True)
-        GameScore(ns=4, ew=4, target=5)
+        GameScore(ns=4, ew=4, target=5, honours_bar=<HonoursBar.RULES: 'rules'>)
         """
         if self.winner:
             raise ResultError(f"This game is over: {_SIDE_NAMES[self.winner]} have won it")
@@ -165,11 +188,11 @@ class GameScore:
         if not honours or after_tricks.winner:
             return after_tricks  # tricks are scored first, so they win the game before honours
         ns_bonus, ew_bonus = _honours_scored(trumps, ns_honours, ew_honours)
-        one_short = self.target - 1
+        bar = self.honours_bar
         return replace(
             after_tricks,
-            ns=after_tricks.ns + (ns_bonus if self.ns < one_short else 0),
-            ew=after_tricks.ew + (ew_bonus if self.ew < one_short else 0),
+            ns=after_tricks.ns + (0 if bar.barred(self.ns, self.target) else ns_bonus),
+            ew=after_tricks.ew + (0 if bar.barred(self.ew, self.target) else ew_bonus),
         )
 
 
@@ -185,6 +208,7 @@ class Rubber:
     target: int = 5
     games: tuple[Side, ...] = ()
     game: GameScore | None = None  # the game in progress; None until its first deal
+    honours_bar: HonoursBar = HonoursBar.RULES
 
     @property
     def winner(self) -> Side | None:
@@ -202,83 +226,10 @@ class Rubber:
         """The rubber after one more deal, scored as :meth:`GameScore.add_deal` scores it."""
         if self.winner:
             raise ResultError(f"This rubber is over: {_SIDE_NAMES[self.winner]} have won it")
-        game = (self.game or GameScore(target=self.target)).add_deal(
+        game = self.game or GameScore(target=self.target, honours_bar=self.honours_bar)
+        game = game.add_deal(
             ns_tricks, trumps=trumps, ns_honours=ns_honours, ew_honours=ew_honours, honours=honours
         )
         if game.winner is None:
             return replace(self, game=game)
         return replace(self, games=(*self.games, game.winner), game=None)
-
-
-@dataclass(frozen=True, slots=True)
-class Bid:
-    """A winning bid in bid whist: ``level`` 1–7 promises 6 + level tricks, the kitty included.
-
-    ``trumps`` is ``None`` for a no-trump bid; ``ranking`` says uptown or downtown, which
-    decides the cards' order in play (pass it to :func:`scoring.play.play_deal`).
-    """
-
-    side: Side
-    level: int
-    trumps: Suit | None
-    ranking: Ranking = Ranking.UPTOWN
-
-    def __post_init__(self) -> None:
-        if isinstance(self.level, bool) or self.level not in range(1, 8):
-            raise ResultError(f"A bid is from 1 to 7, not {self.level!r}")
-        if self.side not in _SIDE_NAMES:
-            raise ResultError(f"The bidding side is NS or EW, not {self.side!r}")
-
-    @property
-    def tricks_needed(self) -> int:
-        return 6 + self.level
-
-
-def bid_whist_points(bid: Bid, tricks_in_play: int) -> int:
-    """The bidding side's points for a deal: its odd tricks if it made the bid, else minus
-    the amount it fell short by (the how-to: bid Seven, 9 tricks, "that team loses four").
-
-    ``tricks_in_play`` counts the tricks the bidders won at the table (0–12); the kitty
-    counts as their first trick on top of those. The defenders score nothing either way.
-    The shortfall is counted in points, so a side with six tricks or fewer (no points
-    made) loses its whole bid.
-
-    >>> bid_whist_points(Bid("NS", 4, Suit.SPADES), 10)  # 11 tricks with the kitty
-    5
-    >>> bid_whist_points(Bid("NS", 4, None), 8)  # 9 tricks, 10 needed: one short
-    -1
-    """
-    if isinstance(tricks_in_play, bool) or tricks_in_play not in range(13):
-        raise ResultError(f"The bidders win from 0 to 12 tricks in play, not {tricks_in_play!r}")
-    made = max(0, tricks_in_play + 1 - 6)
-    return made if made >= bid.level else made - bid.level
-
-
-@dataclass(frozen=True, slots=True)
-class BidWhistScore:
-    """A game of bid whist, won by reaching +5 points or lost by falling to -5."""
-
-    ns: int = 0
-    ew: int = 0
-    target: int = 5
-
-    @property
-    def winner(self) -> Side | None:
-        if self.ns >= self.target or self.ew <= -self.target:
-            return "NS"
-        if self.ew >= self.target or self.ns <= -self.target:
-            return "EW"
-        return None
-
-    def add_deal(self, bid: Bid, tricks_in_play: int) -> BidWhistScore:
-        """The score after one more deal; only the bidding side's score changes.
-
-        >>> BidWhistScore(ew=-3).add_deal(Bid("EW", 2, Suit.HEARTS), 5).winner
-        'NS'
-        """
-        if self.winner:
-            raise ResultError(f"This game is over: {_SIDE_NAMES[self.winner]} have won it")
-        points = bid_whist_points(bid, tricks_in_play)
-        if bid.side == "NS":
-            return replace(self, ns=self.ns + points)
-        return replace(self, ew=self.ew + points)

@@ -32,6 +32,7 @@ from scoring.cards import (
     Suit,
     check_hands,
     check_seat,
+    first_leader,
     shuffled_indices,
 )
 
@@ -53,22 +54,25 @@ class SimulatedDeal:
     plays: tuple[Card, ...]
 
 
-def simulate_deal(seed: int, trumps: Suit | None, leader: Seat = "W") -> SimulatedDeal:
+def simulate_deal(seed: int, trumps: Suit | None, *, dealer: Seat = "S") -> SimulatedDeal:
     """Deal the cards for ``seed`` (as :func:`scoring.cards.deal` does) and play them out.
 
-    The default leader is W, the player on the left of a dealer in S.
+    The player on the ``dealer``'s left leads to the first trick.
     """
     masks = [0] * 16
     for position, index in enumerate(shuffled_indices(seed)):
         suit, rank = divmod(index, 13)
         masks[(position & 3) * 4 + suit] |= _BIT[rank]
-    return _play_out(masks, 13, SEATS.index(check_seat(leader)), trumps)
+    return _play_out(masks, 13, SEATS.index(first_leader(dealer)), trumps)
 
 
 def simulate_hands(
     hands: Mapping[str, Iterable[Card]], trumps: Suit | None, leader: Seat
 ) -> SimulatedDeal:
-    """Play out the given hands (four of the same size) by the same rules."""
+    """Play out the given hands (four of the same size) by the same rules from ``leader``'s lead.
+
+    Hands part-way through a deal have a leader but no longer a dealer, hence ``leader`` here.
+    """
     checked = check_hands(hands)
     masks = [0] * 16
     for seat_index, seat in enumerate(SEATS):

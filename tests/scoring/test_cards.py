@@ -13,6 +13,8 @@ from scoring.cards import (
     Suit,
     check_hands,
     deal,
+    dealer_for_deal,
+    first_leader,
     parse_card,
     parse_hand,
     sort_hand,
@@ -169,3 +171,20 @@ def test_it_refuses_a_missing_seat():
     del hands["E"]
     with pytest.raises(CardError, match="exactly four hands"):
         check_hands(hands)
+
+
+def test_the_deal_passes_to_the_left_each_hand():
+    # "Le croupier pour la main suivante" is the player on the left (sources/000); the
+    # how-to: "Az utolsó osztó bal oldalán lévő játékos az új osztó" (sources/001).
+    assert [dealer_for_deal(n) for n in range(1, 10)] == list("NESWNESWN")
+    assert [dealer_for_deal(n, "S") for n in range(1, 5)] == list("SWNE")
+
+
+def test_the_player_left_of_the_dealer_leads():
+    assert [first_leader(dealer) for dealer in SEATS] == list("ESWN")
+
+
+@pytest.mark.parametrize("number", [0, -1, 1.5, True])
+def test_a_dealer_needs_a_real_deal_number(number):
+    with pytest.raises(ScoringError, match="numbered from 1"):
+        dealer_for_deal(number)

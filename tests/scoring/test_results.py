@@ -7,14 +7,11 @@ import pytest
 from scoring import results
 from scoring.cards import Suit, parse_hand
 from scoring.errors import ResultError
-from scoring.play import Ranking, trick_winner
 from scoring.results import (
-    Bid,
-    BidWhistScore,
     Counting,
     GameScore,
+    HonoursBar,
     Rubber,
-    bid_whist_points,
     check_tricks,
     deal_points,
     honours_held,
@@ -154,9 +151,9 @@ def test_honours_score_2_for_three_and_4_for_four(held, points):
         ((3, 4, 5), 6, 4, H, (3, 5), "EW"),
         ((4, 3, 5), 8, 0, H, (6, 3), "NS"),
         ((0, 0, 5), 7, 4, None, (1, 0), None),
-        ((9, 0, 10), 5, 4, H, (9, 2), None),
-        ((8, 0, 10), 5, 4, H, (12, 2), "NS"),
+        ((9, 0, 10), 5, 4, H, (13, 2), "NS"),
         ((6, 0, 7), 7, 3, H, (7, 0), "NS"),
+        ((6, 0, 7), 6, 3, H, (8, 1), "NS"),
     ],
     ids=[
         "four-honours-score-4-against-the-tricks",
@@ -168,9 +165,9 @@ def test_honours_score_2_for_three_and_4_for_four(held, points):
         "tricks-before-honours-at-game",
         "tricks-win-the-game",
         "no-honours-at-no-trumps",
-        "long-whist-at-9-cannot-score-honours",
-        "long-whist-at-8-can",
+        "the-rules-bar-only-4-of-5-so-9-of-10-scores-honours",
         "american-tricks-reach-7",
+        "the-rules-bar-only-4-of-5-so-6-of-7-scores-honours",
     ],
 )
 def test_it_scores_a_game(start, ns_tricks, ns_honours, trumps, expected, winner):
@@ -179,6 +176,56 @@ def test_it_scores_a_game(start, ns_tricks, ns_honours, trumps, expected, winner
         ns_tricks, trumps=trumps, ns_honours=ns_honours, ew_honours=4 - ns_honours, honours=True
     )
     assert ((game.ns, game.ew), game.winner) == (expected, winner)
+
+
+@pytest.mark.parametrize(
+    ("start", "ns_tricks", "ns_honours", "expected"),
+    [
+        ((9, 0, 10), 5, 4, (9, 2)),
+        ((8, 0, 10), 5, 4, (12, 2)),
+        ((6, 0, 7), 6, 3, (6, 1)),
+        ((5, 0, 7), 6, 3, (7, 1)),
+        ((4, 0, 5), 6, 4, (4, 1)),
+        ((0, 9, 10), 6, 1, (0, 10)),
+    ],
+    ids=[
+        "long-whist-at-9-cannot-score-honours",
+        "long-whist-at-8-can",
+        "american-at-6-cannot",
+        "american-at-5-can",
+        "at-4-of-5-as-the-rules",
+        "e-w-at-9-of-10-cannot",
+    ],
+)
+def test_the_one_short_bar_is_a_named_option(start, ns_tricks, ns_honours, expected):
+    ns, ew, target = start
+    game = GameScore(ns, ew, target, HonoursBar.ONE_SHORT).add_deal(
+        ns_tricks, trumps=H, ns_honours=ns_honours, ew_honours=4 - ns_honours, honours=True
+    )
+    assert (game.ns, game.ew) == expected
+
+
+def test_the_default_bar_is_the_rules_at_4_in_a_game_of_5():
+    # "Une équipe qui au début de la [donne] a déjà 4 points vers les 5 requis pour le jeu
+    # ne peut pas marquer les honneurs" (sources/000): nothing about 7 or 10.
+    assert GameScore().honours_bar is HonoursBar.RULES
+    assert [HonoursBar.RULES.barred(score, 5) for score in range(5)] == [False] * 4 + [True]
+    assert not any(
+        HonoursBar.RULES.barred(score, target) for score in range(10) for target in (7, 10)
+    )
+
+
+def test_a_rubber_passes_its_honours_bar_to_each_game():
+    def play(rubber):
+        for ns_tricks, ns_honours in [(13, 0), (8, 0), (6, 4)]:
+            rubber = rubber.add_deal(
+                ns_tricks, trumps=H, ns_honours=ns_honours, ew_honours=4 - ns_honours, honours=True
+            )
+        return rubber
+
+    barred = play(Rubber(target=10, honours_bar=HonoursBar.ONE_SHORT))
+    assert (barred.games, barred.game) == ((), GameScore(9, 9, 10, HonoursBar.ONE_SHORT))
+    assert play(Rubber(target=10)).games == ("NS",)
 
 
 def test_a_game_is_to_5_7_or_10():
@@ -218,79 +265,3 @@ def test_a_rubber_is_the_best_of_three_games(ns_trick_counts, target, games, win
 def test_a_won_rubber_takes_no_more_deals():
     with pytest.raises(ResultError, match="rubber is over"):
         play_rubber([13, 13]).add_deal(7, trumps=None)
-
-
-@pytest.mark.parametrize(
-    ("bid", "tricks_in_play", "points"),
-    [
-        (Bid("NS", 4, H), 9, 4),
-        (Bid("NS", 4, H), 10, 5),
-        (Bid("NS", 4, H), 8, -1),
-        (Bid("NS", 7, H), 8, -4),
-        (Bid("NS", 4, H), 2, -4),
-        (Bid("EW", 3, None), 8, 3),
-        (Bid("EW", 3, None), 7, -1),
-        (Bid("NS", 2, Suit.CLUBS, Ranking.DOWNTOWN), 7, 2),
-        (Bid("NS", 1, H), 6, 1),
-        (Bid("NS", 1, H), 5, -1),
-        (Bid("NS", 7, None), 12, 7),
-        (Bid("NS", 7, None), 11, -1),
-    ],
-    ids=[
-        "made-exactly",
-        "made-scores-all-odd-tricks",
-        "set-by-one-loses-one",
-        "how-to-seven-with-nine-tricks-loses-four",
-        "no-points-made-loses-the-whole-bid",
-        "no-trump-made",
-        "no-trump-set",
-        "downtown-scores-like-uptown",
-        "kitty-is-the-seventh-trick",
-        "kitty-not-enough",
-        "seven-made-with-every-trick",
-        "seven-set-by-one",
-    ],
-)
-def test_it_scores_a_bid_whist_deal(bid, tricks_in_play, points):
-    assert bid_whist_points(bid, tricks_in_play) == points
-
-
-def test_a_downtown_bid_gives_the_ranking_for_play():
-    bid = Bid("NS", 3, H, Ranking.DOWNTOWN)
-    assert trick_winner(parse_hand(["KS", "2S"]), bid.trumps, bid.ranking) == 1
-
-
-@pytest.mark.parametrize(
-    ("make_bid", "message"),
-    [
-        (lambda: Bid("NS", 0, H), "from 1 to 7, not 0"),
-        (lambda: Bid("NS", 8, H), "from 1 to 7, not 8"),
-        (lambda: Bid("N", 3, H), "NS or EW, not 'N'"),
-        (lambda: bid_whist_points(Bid("NS", 3, H), 13), "0 to 12 tricks in play, not 13"),
-    ],
-    ids=["bid-0", "bid-8", "bad-side", "too-many-tricks"],
-)
-def test_it_refuses_impossible_bids(make_bid, message):
-    with pytest.raises(ResultError, match=message):
-        make_bid()
-
-
-@pytest.mark.parametrize(
-    ("start", "bid", "tricks_in_play", "expected", "winner"),
-    [
-        ((0, 0), Bid("NS", 2, H), 8, (3, 0), None),
-        ((3, 0), Bid("NS", 2, H), 7, (5, 0), "NS"),
-        ((0, -3), Bid("EW", 2, H), 4, (0, -5), "NS"),
-        ((-2, 4), Bid("NS", 4, None), 3, (-6, 4), "EW"),
-        ((0, 4), Bid("NS", 1, H), 5, (-1, 4), None),
-    ],
-    ids=["made", "reaches-plus-5", "falls-to-minus-5", "set-past-minus-5", "set-game-goes-on"],
-)
-def test_bid_whist_is_played_to_plus_or_minus_5(start, bid, tricks_in_play, expected, winner):
-    score = BidWhistScore(*start).add_deal(bid, tricks_in_play)
-    assert ((score.ns, score.ew), score.winner) == (expected, winner)
-
-
-def test_a_finished_bid_whist_game_takes_no_more_deals():
-    with pytest.raises(ResultError, match="E–W have won it"):
-        BidWhistScore(0, 5).add_deal(Bid("NS", 1, H), 6)

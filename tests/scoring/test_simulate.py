@@ -3,7 +3,7 @@ import doctest
 import pytest
 
 from scoring import simulate
-from scoring.cards import SEATS, SUITS, Suit, deal, parse_hand
+from scoring.cards import SEATS, SUITS, Suit, deal, next_seat, parse_hand
 from scoring.errors import CardError
 from scoring.play import play_deal
 from scoring.simulate import simulate_deal, simulate_hands
@@ -16,11 +16,11 @@ def test_docstring_examples_hold():
 
 
 @pytest.mark.parametrize("trumps", [*SUITS, None], ids=["H", "D", "S", "C", "NT"])
-@pytest.mark.parametrize("leader", SEATS)
-def test_its_plays_replay_through_play_deal_to_the_same_tricks(trumps, leader):
+@pytest.mark.parametrize("dealer", SEATS)
+def test_its_plays_replay_through_play_deal_to_the_same_tricks(trumps, dealer):
     for seed in range(150):
-        simulated = simulate_deal(seed, trumps, leader)
-        replayed = play_deal(deal(seed), leader, trumps, simulated.plays)
+        simulated = simulate_deal(seed, trumps, dealer=dealer)
+        replayed = play_deal(deal(seed), next_seat(dealer), trumps, simulated.plays)
         assert replayed.winners == simulated.winners, f"seed {seed}"
         assert (replayed.ns_tricks, replayed.ew_tricks) == (
             simulated.ns_tricks,
@@ -33,12 +33,15 @@ def test_it_plays_the_same_way_for_the_same_seed():
     assert simulate_deal(11, H).plays != simulate_deal(12, H).plays
 
 
-def test_the_default_leader_is_west():
-    assert simulate_deal(3, None).plays[0] in deal(3)["W"]
+def test_the_player_left_of_the_dealer_leads():
+    # "Le joueur à la gauche du croupier mène au premier tour" (sources/000).
+    assert simulate_deal(3, None).plays[0] in deal(3)["W"]  # dealer S by default
+    for dealer, leader in zip(SEATS, ("E", "S", "W", "N"), strict=True):
+        assert simulate_deal(3, None, dealer=dealer).plays[0] in deal(3)[leader]
 
 
 def test_simulating_hands_matches_simulating_the_seed_they_came_from():
-    assert simulate_hands(deal(8), S, "N") == simulate_deal(8, S, "N")
+    assert simulate_hands(deal(8), S, "N") == simulate_deal(8, S, dealer="W")
 
 
 def play(hands: dict[str, str], trumps, leader="N") -> list[str]:

@@ -9,7 +9,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from drives.evening import seating, services
 from drives.models import Drive, DriveStatus
-from scoring.cards import trumps_for_deal
+from scoring.cards import dealer_for_deal, trumps_for_deal
 from scoring.simulate import simulate_deal
 
 
@@ -62,6 +62,7 @@ def _play_round(drive: Drive, seed: int) -> None:
             deal: simulate_deal(
                 hash((seed, drive.pk, deal, table)) & 0xFFFFFFFF,
                 trumps_for_deal(deal, drive.rotation),
+                dealer=dealer_for_deal(deal),
             ).ns_tricks
             for deal in deals
         }
