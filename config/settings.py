@@ -137,9 +137,37 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
+# Table links carry their secret in the path: every handler masks it (drives.tableside.logs).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"mask_table_tokens": {"()": "drives.tableside.logs.MaskTableTokens"}},
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["mask_table_tokens"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["mask_table_tokens"],
+        },
+    },
+    "loggers": {
+        "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
+        "django.request": {"filters": ["mask_table_tokens"]},
+    },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
+}
+
+# Requests per window (seconds) and client address on the public table pages; "lookups"
+# counts only tokens that open nothing, so guessing is slow while a hall behind one
+# address is not held up.
+TABLESIDE_RATE_LIMITS = {
+    "requests": (envint("TABLESIDE_RATE_REQUESTS", "600"), 60),
+    "lookups": (envint("TABLESIDE_RATE_LOOKUPS", "30"), 600),
 }

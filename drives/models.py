@@ -135,6 +135,11 @@ class TieBreak(models.TextChoices):
     SHARED = "shared", _("Shared")
 
 
+class TableEntryMode(models.TextChoices):
+    CONFIRM = "confirm", _("One side enters, the other confirms")
+    ONE_SIDE = "one_side", _("One side enters; stored at once")
+
+
 class DriveStatus(models.TextChoices):
     PLANNED = "planned", _("Planned")
     RUNNING = "running", _("Running")
@@ -175,6 +180,12 @@ class Drive(models.Model):
     ten_trick_prize = models.BooleanField(_("prize for most deals with 10+ tricks"), default=False)
     tie_break = models.CharField(
         _("tie-break"), max_length=10, choices=TieBreak.choices, default=TieBreak.COUNTBACK
+    )
+    table_entry = models.CharField(
+        _("tables entering their own tricks"),
+        max_length=8,
+        choices=TableEntryMode.choices,
+        default=TableEntryMode.CONFIRM,
     )
     status = models.CharField(
         _("status"), max_length=8, choices=DriveStatus.choices, default=DriveStatus.PLANNED
@@ -285,6 +296,11 @@ class Seating(models.Model):
         return f"round {self.round} table {self.table} {self.seat}: {self.entry}"
 
 
+class ResultSource(models.TextChoices):
+    ORGANISER = "organiser", _("organiser")
+    TABLE = "table", _("table link")
+
+
 class TableResult(models.Model):
     """The tricks N–S took at one table on one deal; E–W took the rest of the 13."""
 
@@ -299,6 +315,9 @@ class TableResult(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now=True)
+    source = models.CharField(
+        max_length=9, choices=ResultSource.choices, default=ResultSource.ORGANISER
+    )
 
     class Meta:
         ordering = ["deal", "table"]
@@ -333,9 +352,115 @@ class ResultChange(models.Model):
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )
     changed_at = models.DateTimeField(auto_now_add=True)
+    source = models.CharField(
+        max_length=9, choices=ResultSource.choices, default=ResultSource.ORGANISER
+    )
 
     class Meta:
         ordering = ["-changed_at"]
 
     def __str__(self):
         return f"{self.result}: {self.old_ns_tricks} → {self.new_ns_tricks}"
+
+
+# --- Table entry (drives.tableside): links, the sides' pending entries, the hall display ---
+
+
+class TableLink(models.Model):
+    """The secret link that opens one table's page at one drive.
+
+    The token is random (never derived from ids) and is kept so that the organiser can
+    reprint the QR codes all evening; requests find it through ``digest`` (its SHA-256),
+    so the database never compares the secret itself.
+    """
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="table_links")
+    table = models.PositiveSmallIntegerField()
+    token = models.CharField(max_length=40)
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "table"],
+                condition=Q(revoked_at__isnull=True),
+                name="table_link_one_live_per_table",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.drive_id} table {self.table}"
+
+
+class Side(models.TextChoices):
+    NS = "NS", _("N–S")
+    EW = "EW", _("E–W")
+
+
+class PendingState(models.TextChoices):
+    WAITING = "waiting", _("waiting for the other side")
+    DISPUTED = "disputed", _("disputed")
+    CONFIRMED = "confirmed", _("confirmed")
+    REPLACED = "replaced", _("replaced by a correction")
+    SETTLED = "settled", _("settled by the organiser")
+    REJECTED = "rejected", _("set aside by the organiser")
+
+
+class PendingEntry(models.Model):
+    """One side's figures for its table's round, as sent from the table link.
+
+    Kept for good: the rows of a table are the history of what each side sent, and the
+    live ones (waiting or disputed) are what the other side or the organiser acts on.
+    """
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="pending_entries")
+    round = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=2, choices=Side.choices)
+    tricks = models.JSONField()  # {"deal": N–S tricks}
+    honours = models.JSONField(default=dict, blank=True)  # {"deal": N–S honours or None}
+    submission = models.UUIDField()  # made on the phone: a resend is recognised by it
+    state = models.CharField(max_length=9, choices=PendingState.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    address = models.GenericIPAddressField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["drive", "submission"], name="pending_entry_submission_once"
+            ),
+        ]
+        indexes = [models.Index(fields=["drive", "round", "table"])]
+
+    def __str__(self):
+        return f"round {self.round} table {self.table} {self.side}: {self.tricks} ({self.state})"
+
+    def rows(self) -> list[tuple[int, int, int, int | None]]:
+        """(deal, N–S tricks, E–W tricks, N–S honours) for showing the figures."""
+        return [
+            (int(deal), ns, 13 - ns, self.honours.get(deal))
+            for deal, ns in sorted(self.tricks.items(), key=lambda item: int(item[0]))
+        ]
+
+
+class HallState(models.Model):
+    """What the organiser sets for the hall display: the round timer and frozen standings.
+
+    The timer is a stored start time plus the seconds banked before a pause, so every
+    screen computes the same clock.
+    """
+
+    drive = models.OneToOneField(Drive, models.CASCADE, related_name="hall")
+    timer_minutes = models.PositiveSmallIntegerField(_("minutes per round"), default=8)
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_banked = models.PositiveIntegerField(default=0)  # seconds run before the last pause
+    frozen_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self):
+        return f"hall of {self.drive_id}"

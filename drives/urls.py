@@ -4,6 +4,7 @@ from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
 from drives.printing import views as pdf
+from drives.tableside.views import table
 
 app_name = "drives"
 
@@ -39,4 +40,8 @@ urlpatterns = [
     path("drives/<int:pk>/table-cards.pdf", pdf.table_cards_pdf, name="table_cards_pdf"),
     path("drives/<int:pk>/results.pdf", pdf.results_pdf, name="results_pdf"),
     path("drives/<int:pk>/blank-pack.pdf", pdf.blank_pack_pdf, name="blank_pack_pdf"),
+    # A table's own page, opened by its secret link (the short link printed on the card).
+    path("t/<str:token>/", table.table_page, name="table_page"),
+    path("t/<str:token>/enter/", table.table_enter, name="table_enter"),
+    path("t/<str:token>/confirm/", table.table_confirm, name="table_confirm"),
 ]

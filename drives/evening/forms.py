@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Drive, SeatRole
+from drives.models import Drive, SeatRole, TableEntryMode
 
 
 class DriveForm(forms.ModelForm):
@@ -28,6 +28,7 @@ class DriveForm(forms.ModelForm):
             "half_time_prize",
             "ten_trick_prize",
             "tie_break",
+            "table_entry",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"season": _("Season")}  # the foreign key has no verbose name of its own
@@ -39,6 +40,11 @@ class DriveForm(forms.ModelForm):
         self.fields["deals"].widget.attrs.update(min=4, max=52)
         self.fields["deals_per_round"].widget.attrs.update(min=1, max=4)
         self.fields["prize_places"].widget.attrs.update(min=1, max=10)
+        # Older forms and scripts post no choice: they keep the default, enter and confirm.
+        self.fields["table_entry"].required = False
+
+    def clean_table_entry(self):
+        return self.cleaned_data["table_entry"] or TableEntryMode.CONFIRM
 
     def clean_deals(self):
         deals = self.cleaned_data["deals"]

@@ -13,7 +13,15 @@ from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
 from drives.evening import seating, summaries
-from drives.models import Drive, DriveStatus, Entry, Player, ResultChange, TableResult
+from drives.models import (
+    Drive,
+    DriveStatus,
+    Entry,
+    Player,
+    ResultChange,
+    ResultSource,
+    TableResult,
+)
 from scoring.errors import ScoringError
 from scoring.results import check_tricks
 
@@ -156,12 +164,20 @@ class TableScores:
 
 
 @transaction.atomic
-def results_record(*, drive: Drive, round_number: int, scores: TableScores, user) -> bool:
+def results_record(
+    *,
+    drive: Drive,
+    round_number: int,
+    scores: TableScores,
+    user,
+    source: str = ResultSource.ORGANISER,
+) -> bool:
     """Save one table's tricks for the deals of a round; True when it corrected earlier ones.
 
     The version the page showed must match what is stored: a second submission of
     the same new result, or a correction from a page someone else has since
-    changed, is refused instead of silently overwriting.
+    changed, is refused instead of silently overwriting. ``source`` says whether the
+    organiser or the table's own link (``user`` None) supplied the figures.
     """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
@@ -224,6 +240,7 @@ def results_record(*, drive: Drive, round_number: int, scores: TableScores, user
                 ns_tricks=tricks[deal],
                 ns_honours=honours[deal],
                 entered_by=user,
+                source=source,
             )
             continue
         if (result.ns_tricks, result.ns_honours) == (tricks[deal], honours[deal]):
@@ -235,10 +252,11 @@ def results_record(*, drive: Drive, round_number: int, scores: TableScores, user
             old_ns_honours=result.ns_honours,
             new_ns_honours=honours[deal],
             changed_by=user,
+            source=source,
         )
         result.ns_tricks, result.ns_honours = tricks[deal], honours[deal]
-        result.entered_by = user
-        result.save(update_fields=["ns_tricks", "ns_honours", "entered_by", "entered_at"])
+        result.entered_by, result.source = user, source
+        result.save(update_fields=["ns_tricks", "ns_honours", "entered_by", "entered_at", "source"])
         corrected = True
     # Every deal of the table carries the table's version, so one number guards the table.
     if corrected:

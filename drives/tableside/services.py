@@ -1,0 +1,278 @@
+"""What a table's link may write: a side's figures, the other side's confirmation, and the
+organiser's settlement of a dispute. Results go through ``evening.services.results_record``.
+
+Every function is atomic and locks the drive's row first, as the evening's services do,
+so two phones posting for one table at the same instant are served one after the other.
+"""
+
+import uuid
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drives.errors import DriveError
+from drives.evening import seating
+from drives.evening.services import TableScores, results_record
+from drives.models import (
+    Drive,
+    DriveStatus,
+    HallState,
+    PendingEntry,
+    PendingState,
+    ResultSource,
+    Side,
+    TableEntryMode,
+    TableLink,
+    TableResult,
+)
+from scoring.cards import trumps_for_deal
+
+LIVE = (PendingState.WAITING, PendingState.DISPUTED)
+
+
+@dataclass(frozen=True)
+class Figures:
+    """A side's figures for its table's round: N–S tricks (and honours) per deal."""
+
+    tricks: dict[int, int | None]
+    honours: dict[int, int | None]
+
+    def as_json(self) -> tuple[dict[str, int], dict[str, int | None]]:
+        return (
+            {str(deal): n for deal, n in sorted(self.tricks.items())},
+            {str(deal): h for deal, h in sorted(self.honours.items())},
+        )
+
+    @classmethod
+    def of(cls, entry: PendingEntry) -> "Figures":
+        return cls(
+            {int(deal): n for deal, n in entry.tricks.items()},
+            {int(deal): h for deal, h in entry.honours.items()},
+        )
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a post: ``state`` is a PendingState, ``resent`` marks a repeat."""
+
+    entry: PendingEntry
+    resent: bool = False
+
+
+def honours_deals(drive: Drive, round_number: int) -> list[int]:
+    """The deals of the round where honours are scored: never at no trumps."""
+    if not drive.honours:
+        return []
+    deals = drive.deals_of_round(round_number)
+    return [deal for deal in deals if trumps_for_deal(deal, drive.rotation) is not None]
+
+
+def _locked(drive: Drive) -> Drive:
+    return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def _check_open(drive: Drive, link: TableLink, round_number: int) -> None:
+    if drive.status != DriveStatus.RUNNING:
+        raise DriveError(_("The drive is not running: nothing can be entered from this page."))
+    if TableLink.objects.filter(pk=link.pk, revoked_at__isnull=False).exists():
+        raise DriveError(_("This table link has been withdrawn: ask the organiser for a new one."))
+    if round_number != drive.current_round:
+        raise DriveError(
+            _(
+                "These figures are for round %(sent)d, but round %(current)d is now under "
+                "way. Nothing was saved: check the page for round %(current)d."
+            )
+            % {"sent": round_number, "current": drive.current_round}
+        )
+    if link.table not in seating.tables_of_round(drive, round_number):
+        raise DriveError(
+            _("Table %(table)d does not play in round %(round)d.")
+            % {"table": link.table, "round": round_number}
+        )
+
+
+def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures:
+    deals = list(drive.deals_of_round(round_number))
+    for deal in deals:
+        tricks = figures.tricks.get(deal)
+        if tricks is None:
+            raise DriveError(_("Enter N–S tricks for deal %(deal)d.") % {"deal": deal})
+        if not 0 <= tricks <= 13:
+            raise DriveError(
+                _("Deal %(deal)d: N–S tricks must be from 0 to 13, not %(tricks)d.")
+                % {"deal": deal, "tricks": tricks}
+            )
+    scored = honours_deals(drive, round_number)
+    for deal in scored:
+        held = figures.honours.get(deal)
+        if held is not None and not 0 <= held <= 4:
+            raise DriveError(_("Deal %(deal)d: honours are out of range.") % {"deal": deal})
+    return Figures(
+        {deal: figures.tricks[deal] for deal in deals},
+        {deal: figures.honours.get(deal) for deal in scored},
+    )
+
+
+def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:
+    results = list(
+        TableResult.objects.filter(
+            drive=drive, table=table, deal__in=list(drive.deals_of_round(round_number))
+        )
+    )
+    if not results:
+        return None
+    scored = set(honours_deals(drive, round_number))
+    return Figures(
+        {r.deal: r.ns_tricks for r in results},
+        {r.deal: r.ns_honours for r in results if r.deal in scored},
+    )
+
+
+def _record(drive: Drive, table: int, round_number: int, figures: Figures, user=None) -> None:
+    results_record(
+        drive=drive,
+        round_number=round_number,
+        scores=TableScores(table=table, tricks=figures.tricks, honours=figures.honours, version=0),
+        user=user,
+        source=ResultSource.ORGANISER if user else ResultSource.TABLE,
+    )
+
+
+@transaction.atomic
+def entry_submit(
+    *,
+    link: TableLink,
+    round_number: int,
+    side: str,
+    figures: Figures,
+    submission: uuid.UUID,
+    address: str | None = None,
+) -> Outcome:
+    """A side's figures for its table: stored at once, waiting, confirming or disputing.
+
+    A resend of a submission already received (same ``submission``) changes nothing and
+    returns what was stored the first time. The other side's live entry with the same
+    figures confirms them; different figures leave both in dispute for the organiser.
+    """
+    drive = _locked(link.drive)
+    earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
+    if earlier is not None:
+        return Outcome(earlier, resent=True)
+    if side not in Side.values:
+        raise DriveError(_("Say which side is entering: N–S or E–W."))
+    _check_open(drive, link, round_number)
+    figures = _check_figures(drive, round_number, figures)
+    table = link.table
+    stored = _stored(drive, table, round_number)
+    if stored is not None:
+        if stored != figures:
+            raise DriveError(
+                _(
+                    "Table %(table)d's result for round %(round)d is already stored, with "
+                    "other figures. Nothing was changed: ask the organiser to correct it."
+                )
+                % {"table": table, "round": round_number}
+            )
+        # Already stored as sent: the other phone got there first with the same figures.
+        state = PendingState.CONFIRMED
+        return Outcome(
+            _create(drive, round_number, table, side, figures, submission, address, state)
+        )
+
+    if drive.table_entry == TableEntryMode.ONE_SIDE:
+        _record(drive, table, round_number, figures)
+        state = PendingState.CONFIRMED
+        return Outcome(
+            _create(drive, round_number, table, side, figures, submission, address, state)
+        )
+
+    live = list(
+        PendingEntry.objects.select_for_update().filter(
+            drive=drive, round=round_number, table=table, state__in=LIVE
+        )
+    )
+    own = [entry for entry in live if entry.side == side]
+    other = [entry for entry in live if entry.side != side]
+    _set_state(own, PendingState.REPLACED)
+    if not other:
+        state = PendingState.WAITING
+    elif any(Figures.of(entry) == figures for entry in other):
+        _record(drive, table, round_number, figures)
+        state = PendingState.CONFIRMED
+    else:
+        state = PendingState.DISPUTED
+    _set_state(other, state)
+    return Outcome(_create(drive, round_number, table, side, figures, submission, address, state))
+
+
+@transaction.atomic
+def entry_confirm(
+    *, link: TableLink, entry_pk: int, submission: uuid.UUID, address: str | None = None
+) -> Outcome:
+    """The other side agrees with ``entry_pk``'s figures: the same as sending them itself."""
+    drive = _locked(link.drive)
+    earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
+    if earlier is not None:
+        return Outcome(earlier, resent=True)
+    entry = PendingEntry.objects.filter(
+        pk=entry_pk, drive=drive, table=link.table, state__in=LIVE
+    ).first()
+    if entry is None:
+        raise DriveError(
+            _("Those figures were changed or settled meanwhile: check them again below.")
+        )
+    other_side = Side.EW if entry.side == Side.NS else Side.NS
+    return entry_submit(
+        link=link,
+        round_number=entry.round,
+        side=other_side,
+        figures=Figures.of(entry),
+        submission=submission,
+        address=address,
+    )
+
+
+@transaction.atomic
+def dispute_settle(*, drive: Drive, entry_pk: int, user) -> PendingEntry:
+    """The organiser takes one side's figures as the table's result; the others are set aside."""
+    drive = _locked(drive)
+    entry = PendingEntry.objects.filter(pk=entry_pk, drive=drive, state__in=LIVE).first()
+    if entry is None:
+        raise DriveError(_("That entry is no longer waiting to be settled."))
+    if drive.status != DriveStatus.RUNNING:
+        raise DriveError(_("The drive is not running."))
+    _record(drive, entry.table, entry.round, Figures.of(entry), user=user)
+    others = PendingEntry.objects.filter(
+        drive=drive, round=entry.round, table=entry.table, state__in=LIVE
+    ).exclude(pk=entry.pk)
+    _set_state(list(others), PendingState.REJECTED)
+    _set_state([entry], PendingState.SETTLED)
+    return entry
+
+
+def _set_state(entries: list[PendingEntry], state: str) -> None:
+    if entries:
+        PendingEntry.objects.filter(pk__in=[e.pk for e in entries]).update(
+            state=state, updated_at=timezone.now()
+        )
+
+
+def _create(drive, round_number, table, side, figures, submission, address, state):
+    tricks, honours = figures.as_json()
+    return PendingEntry.objects.create(
+        drive=drive,
+        round=round_number,
+        table=table,
+        side=side,
+        tricks=tricks,
+        honours=honours,
+        submission=submission,
+        state=state,
+        address=address,
+    )
+
+
+def hall_state(drive: Drive) -> HallState:
+    return HallState.objects.get_or_create(drive=drive)[0]

@@ -1,0 +1,126 @@
+"""The table page: no log-in, opened by the table's link, made for a phone."""
+
+from functools import wraps
+
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from drives.errors import DriveError
+from drives.models import DriveStatus, PendingState
+from drives.tableside import ratelimit, services, tokens
+from drives.tableside.forms import ConfirmForm, TableEntryForm
+from drives.tableside.state import table_state
+
+
+def _refusal(request, message: str, status: int, drive=None):
+    context = {"message": message, "drive": drive}
+    return render(request, "tableside/refused.html", context, status=status)
+
+
+def table_endpoint(view):
+    """Rate-limit by address, then open the link or say clearly why it opens nothing."""
+
+    @wraps(view)
+    def wrapper(request, token):
+        if not ratelimit.allow(request, "requests") or ratelimit.exceeded(request, "lookups"):
+            message = _("Too many requests from this address: wait a minute, then try again.")
+            return _refusal(request, message, 429)
+        link = tokens.link_for_token(token)
+        if link is None:
+            ratelimit.allow(request, "lookups")
+            message = _(
+                "This table link is not known. Check the address on the table card, "
+                "or scan its QR code again."
+            )
+            return _refusal(request, message, 404)
+        if link.revoked_at is not None:
+            message = _("This table link has been withdrawn: ask the organiser for the new one.")
+            return _refusal(request, message, 410)
+        if link.drive.status == DriveStatus.FINISHED:
+            message = _("The drive has finished: thank you for playing.")
+            return _refusal(request, message, 410, drive=link.drive)
+        return view(request, link)
+
+    return wrapper
+
+
+def _page(request, link, *, form=None, note="", error="", status=200):
+    state = table_state(link)
+    deals = [line.deal.number for line in state.deals]
+    honours = [line.deal.number for line in state.deals if line.honours]
+    if form is None:
+        form = TableEntryForm(
+            initial={"round": state.round_number}, deals=deals, honours_deals=honours
+        )
+    context = {
+        "drive": link.drive,
+        "state": state,
+        "form": form,
+        "confirm_form": ConfirmForm(initial={"entry": state.waiting.pk if state.waiting else 0}),
+        "note": note,
+        "error": error,
+    }
+    return render(request, "tableside/table.html", context, status=status)
+
+
+@table_endpoint
+def table_page(request, link):
+    return _page(request, link)
+
+
+@require_POST
+@table_endpoint
+def table_enter(request, link):
+    form = TableEntryForm(
+        request.POST,
+        deals=link.drive.deals_of_round(link.drive.current_round),
+        honours_deals=services.honours_deals(link.drive, link.drive.current_round),
+    )
+    if not form.is_valid():
+        errors = [f"{form.fields[name].label}: {' '.join(e)}" for name, e in form.errors.items()]
+        return _page(request, link, form=form, error=" ".join(errors), status=400)
+    try:
+        outcome = services.entry_submit(
+            link=link,
+            round_number=form.cleaned_data["round"],
+            side=form.cleaned_data["side"],
+            figures=form.figures(),
+            submission=form.cleaned_data["submission"],
+            address=ratelimit.client_address(request),
+        )
+    except DriveError as error:
+        return _page(request, link, form=form, error=str(error), status=409)
+    return _page(request, link, note=_outcome_note(outcome))
+
+
+@require_POST
+@table_endpoint
+def table_confirm(request, link):
+    form = ConfirmForm(request.POST)
+    if not form.is_valid():
+        return _page(request, link, error=_("Those figures could not be confirmed."), status=400)
+    try:
+        outcome = services.entry_confirm(
+            link=link,
+            entry_pk=form.cleaned_data["entry"],
+            submission=form.cleaned_data["submission"],
+            address=ratelimit.client_address(request),
+        )
+    except DriveError as error:
+        return _page(request, link, error=str(error), status=409)
+    return _page(request, link, note=_outcome_note(outcome))
+
+
+def _outcome_note(outcome: services.Outcome) -> str:
+    if outcome.resent:
+        return _("These figures had already arrived: nothing was stored twice.")
+    state = outcome.entry.state
+    if state == PendingState.CONFIRMED:
+        return _("Thank you: the table's result is stored.")
+    if state == PendingState.DISPUTED:
+        return _(
+            "The two sides' figures differ. Both are kept: either side can correct its own, "
+            "or the organiser will settle it."
+        )
+    return _("Sent. Now the other side confirms, on this phone or on their own.")

@@ -1,0 +1,110 @@
+// The table page: E–W shown as 13 minus N–S while typing, and posts that survive a lost
+// signal. Typed figures are kept in localStorage (with the submission id, so a resend is
+// recognised by the server) until the server has answered; a reload or the back button
+// puts them back and offers to send them again.
+(function () {
+  "use strict";
+
+  function root() { return document.getElementById("tableside"); }
+  function storageKey() { var r = root(); return r ? "tableside-" + r.dataset.key : null; }
+
+  function showEw(form) {
+    form.querySelectorAll("[data-ew-of]").forEach(function (output) {
+      var input = document.getElementById(output.dataset.ewOf);
+      if (!input) return;
+      var ns = parseInt(input.value, 10);
+      output.textContent = ns >= 0 && ns <= 13 ? String(13 - ns) : "–";
+    });
+  }
+
+  function save(form) {
+    var key = storageKey();
+    if (!key) return;
+    var values = {};
+    new FormData(form).forEach(function (value, name) {
+      if (name !== "csrfmiddlewaretoken") values[name] = value;
+    });
+    values._action = form.getAttribute("action");
+    try { localStorage.setItem(key, JSON.stringify(values)); } catch (e) { /* private mode */ }
+  }
+
+  function saved() {
+    var key = storageKey();
+    if (!key) return null;
+    try { return JSON.parse(localStorage.getItem(key) || "null"); } catch (e) { return null; }
+  }
+
+  function forget() {
+    var key = storageKey();
+    if (key) try { localStorage.removeItem(key); } catch (e) { /* private mode */ }
+  }
+
+  function restore(form, values) {
+    Object.keys(values).forEach(function (name) {
+      var fields = form.querySelectorAll('[name="' + name + '"]');
+      fields.forEach(function (field) {
+        if (field.type === "radio") field.checked = field.value === values[name];
+        else field.value = values[name];
+      });
+    });
+  }
+
+  function unsent(show) {
+    var box = document.getElementById("unsent");
+    if (box) box.hidden = !show;
+  }
+
+  function post(form) {
+    save(form);
+    var button = form.querySelector("button[type=submit]");
+    if (button) button.disabled = true;
+    fetch(form.getAttribute("action"), {
+      method: "POST",
+      body: new FormData(form),
+      credentials: "same-origin",
+      headers: { "X-Requested-With": "fetch" },
+    }).then(function (response) {
+      if (response.status >= 500) throw new Error(String(response.status));
+      return response.text().then(function (html) {
+        // The server answered (stored, refused or resent): what it says replaces the page.
+        if (response.ok) forget();
+        var page = new DOMParser().parseFromString(html, "text/html");
+        var fresh = page.getElementById("tableside");
+        if (fresh) root().replaceWith(fresh);
+        start();
+      });
+    }).catch(function () {
+      if (button) button.disabled = false;
+      unsent(true);
+    });
+  }
+
+  function start() {
+    var form = document.getElementById("entry");
+    var values = saved();
+    if (form) {
+      if (values && values._action === form.getAttribute("action")) {
+        restore(form, values);
+        unsent(true);
+      }
+      showEw(form);
+      form.addEventListener("input", function () { showEw(form); save(form); });
+    }
+    document.querySelectorAll("#tableside form[method=post]").forEach(function (each) {
+      each.addEventListener("submit", function (event) {
+        event.preventDefault();
+        post(each);
+      });
+    });
+    var resend = document.getElementById("resend");
+    if (resend) resend.addEventListener("click", function () {
+      var kept = saved();
+      var target = kept && document.querySelector('#tableside form[action="' + kept._action + '"]');
+      if (!target) return;
+      restore(target, kept);
+      post(target);
+    });
+  }
+
+  start();
+})();
