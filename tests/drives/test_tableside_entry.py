@@ -7,6 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.test import override_settings
 from django.urls import reverse
+from django.utils import translation
 
 from drives.evening import services as evening
 from drives.models import (
@@ -279,8 +280,8 @@ def test_figures_for_a_round_that_is_over_are_refused(client, club):
 
 def test_the_page_says_so_in_french(client, club):
     drive = running_drive(club)
-    client.cookies["django_language"] = "fr"
-    response = send(client, link_of(drive), "NS", [15])
+    with translation.override("fr"):
+        response = send(client, link_of(drive), "NS", [15])
     assert response.status_code in (400, 409)
     assert "0 à 13" in response.content.decode()
 
