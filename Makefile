@@ -18,6 +18,8 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet -r requirements-dev.txt
 	touch $(VENV)/.installed $@
 
+# DEBUG=1 for local work only: without it the settings refuse to start with no SECRET_KEY.
+run: export DEBUG = 1
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py loaddemo
@@ -38,6 +40,7 @@ pytest: $(VENV)/.installed-dev chromium
 
 test: lint pytest
 
+bench: export DEBUG = 1
 bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.simulate
 	$(BIN)/python -m bench.movements

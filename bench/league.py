@@ -135,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.setdefault("DEBUG", "1")  # a development run: no SECRET_KEY needed
     os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/bench_league.sqlite3")
     database = os.environ["DATABASE_URL"].removeprefix("sqlite:///")
     if os.environ["DATABASE_URL"].startswith("sqlite:") and os.path.exists(database):

@@ -204,6 +204,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
+    os.environ.setdefault("DEBUG", "1")  # a development run: no SECRET_KEY needed
     os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/bench_standings.sqlite3")
     import django
 

@@ -1,14 +1,17 @@
 """Settings for Whist Drive, read from the environment.
 
 SQLite in the project folder is the default so that a fresh checkout runs with
-no set-up; production sets DATABASE_URL (PostgreSQL), DEBUG=0, SECRET_KEY and
-ALLOWED_HOSTS.
+no set-up; production sets DATABASE_URL (PostgreSQL), SECRET_KEY and ALLOWED_HOSTS.
+The settings fail safe: DEBUG is off unless DEBUG=1 (`make run` sets it), and with
+DEBUG off the site refuses to start until SECRET_KEY and ALLOWED_HOSTS are set.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -25,10 +28,23 @@ def envlist(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.getenv(name, default).split(",") if item.strip()]
 
 
-DEBUG = envbool("DEBUG", "1")
-# The fallback key is only good for local development; check --deploy flags it.
+def required_in_production(name: str, example: str) -> None:
+    if not DEBUG and not os.getenv(name, "").strip():
+        raise ImproperlyConfigured(
+            f"{name} is not set and DEBUG is off, so Whist Drive will not start. "
+            f"Set {name} ({example}), or set DEBUG=1 for local development only."
+        )
+
+
+DEBUG = envbool("DEBUG", "0")
+required_in_production(
+    "SECRET_KEY",
+    "a long random string: python -c 'import secrets; print(secrets.token_urlsafe(50))'",
+)
+required_in_production("ALLOWED_HOSTS", "the site's host names, comma-separated: whist.example.org")
+# Only reachable with DEBUG=1: production has refused to start without a key of its own.
 SECRET_KEY = os.getenv("SECRET_KEY", "django-insecure-whist-drive-local-development-only")
-ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]" if DEBUG else "")
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -54,6 +70,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -81,6 +98,18 @@ DATABASES = {
         conn_max_age=envint("DB_CONN_MAX_AGE", "0"),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several gunicorn workers on one SQLite file: WAL lets readers run beside the one
+    # writer, and IMMEDIATE takes the write lock when a transaction begins, so a waiting
+    # writer queues for up to `timeout` seconds instead of failing with "database is
+    # locked" when its read turns into a write. PostgreSQL is still the production database.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": envint("SQLITE_TIMEOUT", "20"),
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+        }
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Raised deliberately from Django's 1,000: the check-in list posts a tick and a seat role
@@ -89,6 +118,23 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # typed, so the limit sits well above the largest evening; DATA_UPLOAD_MAX_MEMORY_SIZE
 # still bounds the request's size.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
+
+# One cache shared by every worker: Redis when REDIS_URL is set, else a table in the
+# database (`migrate` creates it). Per-process memory would let workers disagree.
+if os.getenv("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+else:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "whist_cache",
+        }
+    }
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -136,6 +182,21 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Scripts and styles come only from our own static files: no inline <script>, no onclick=,
+# no style= attribute, so an injected tag cannot run. Charts are inline SVG (no data: URLs).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Table links carry their secret in the path: every handler masks it (drives.tableside.logs).
 LOGGING = {

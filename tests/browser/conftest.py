@@ -39,9 +39,21 @@ def chromium():
 
 @pytest.fixture
 def page(chromium):
-    """A desktop-sized page in its own context (own cookies), closed after the test."""
+    """A desktop-sized page in its own context (own cookies), closed after the test.
+
+    The test fails if the page broke the Content-Security-Policy: the browser then
+    refused a script or style that the page needs.
+    """
     context = chromium.new_context(viewport=DESKTOP)
     context.set_default_timeout(10_000)
     page = context.new_page()
+    refused = []
+    page.on(
+        "console",
+        lambda message: (
+            refused.append(message.text) if "Content Security Policy" in message.text else None
+        ),
+    )
     yield page
     context.close()
+    assert refused == []
