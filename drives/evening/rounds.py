@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
 from drives.evening.reports import seat_map
 from drives.evening.seating import progressive_rule
@@ -21,6 +21,14 @@ SUIT_NAMES = (
     gettext_noop("clubs"),
     gettext_noop("no trumps"),
 )
+
+#: Seat letters as the reader's language writes them: French N, E, S, O; Hungarian É, K, D, Ny.
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat letter", "N"),
+    "E": pgettext_lazy("seat letter", "E"),
+    "S": pgettext_lazy("seat letter", "S"),
+    "W": pgettext_lazy("seat letter", "W"),
+}
 
 
 @dataclass(frozen=True)
@@ -48,7 +56,16 @@ class TableSheet:
     results: dict[int, TableResult] = field(default_factory=dict)
 
     def seat_list(self):
-        return [(seat, self.seats.get(seat)) for seat in ("N", "E", "S", "W")]
+        """(seat letter in the reader's language, entry) from North clockwise."""
+        return [(SEAT_LETTERS[seat], self.seats.get(seat)) for seat in SEAT_LETTERS]
+
+    def tied_on_tricks(self, deals: int) -> tuple[int, int] | None:
+        """(N–S, E–W) tricks when a complete round is level on tricks, else None."""
+        if len(self.results) < deals:
+            return None
+        ns_tricks = sum(result.ns_tricks for result in self.results.values())
+        ew_tricks = 13 * deals - ns_tricks
+        return (ns_tricks, ew_tricks) if ns_tricks == ew_tricks else None
 
     def winner(self, deals: int) -> str | None:
         """ "NS" or "EW" once every deal of the round has its tricks, else None."""
@@ -64,6 +81,10 @@ class Move:
     entry: Entry
     table: int | None  # None: sits out next round
     seat: str | None
+
+    @property
+    def seat_letter(self) -> str:
+        return SEAT_LETTERS[self.seat] if self.seat else ""
 
 
 @dataclass(frozen=True)

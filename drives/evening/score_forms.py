@@ -1,6 +1,7 @@
 """The round page's score sheet: N–S tricks (and honours) for every table and deal."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from drives.evening.services import TableScores
@@ -22,29 +23,39 @@ class RoundScoresForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.tables, self.deals = list(tables), list(deals)
         self.honours_deals = set(honours_deals)
+        self.stored = stored
+        # What an error names: the table card it is shown in already says which table.
+        self.short_labels = {}
         for table in self.tables:
             for deal in self.deals:
                 result = stored.get((table, deal))
-                self.fields[f"t{table}_d{deal}"] = forms.IntegerField(
+                name = f"t{table}_d{deal}"
+                self.fields[name] = forms.IntegerField(
                     required=False,
                     label=_("Table %(table)s, deal %(deal)s: N–S tricks")
                     % {"table": table, "deal": deal},
                     initial=result.ns_tricks if result else None,
                     widget=forms.NumberInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
                 )
+                self.short_labels[name] = _("deal %(deal)s, N–S tricks") % {"deal": deal}
                 if deal in self.honours_deals:
-                    self.fields[f"t{table}_h{deal}"] = forms.TypedChoiceField(
+                    name = f"t{table}_h{deal}"
+                    self.fields[name] = forms.TypedChoiceField(
                         required=False,
                         coerce=int,
                         empty_value=None,
                         choices=HONOURS_CHOICES,
-                        label=_("Honours"),
+                        label=_("Table %(table)s, deal %(deal)s: honours")
+                        % {"table": table, "deal": deal},
                         initial=result.ns_honours if result else "",
                     )
+                    self.short_labels[name] = _("deal %(deal)s, honours") % {"deal": deal}
             versions = [stored[table, d].version for d in self.deals if (table, d) in stored]
-            self.fields[f"t{table}_v"] = forms.IntegerField(
-                widget=forms.HiddenInput, initial=max(versions, default=0)
+            name = f"t{table}_v"
+            self.fields[name] = forms.IntegerField(
+                widget=forms.HiddenInput, initial=max(versions, default=0), required=False
             )
+            self.short_labels[name] = _("the page's version (reload the page)")
 
     def table_fields(self, table):
         """One table's bound fields for the template: its version and (deal, tricks, honours)."""
@@ -60,13 +71,26 @@ class RoundScoresForm(forms.Form):
 
     def table_errors(self, table) -> list[str]:
         names = [name for name in self.fields if name.startswith(f"t{table}_")]
-        return [f"{self.fields[n].label}: {e}" for n in names for e in self.errors.get(n, [])]
+        return [
+            f"{capfirst(self.short_labels[n])}: {e}" for n in names for e in self.errors.get(n, [])
+        ]
+
+    def _unchanged(self, table, tricks, honours) -> bool:
+        stored = [self.stored.get((table, deal)) for deal in self.deals]
+        if None in stored:
+            return False
+        return all(
+            result.ns_tricks == tricks[result.deal]
+            and (result.deal not in honours or result.ns_honours == honours[result.deal])
+            for result in stored
+        )
 
     def entered_tables(self):
-        """TableScores for every table with something typed in and no field errors.
+        """TableScores for every table with something new typed in and no field errors.
 
         A table left wholly blank is not reported yet and is skipped, so an
-        organiser can save the tables as their slips come in.
+        organiser can save the tables as their slips come in; a table whose figures
+        are those already saved is skipped too, so "Saved 3 tables" means three changed.
         """
         self.is_valid()  # fills cleaned_data for the fields that are valid
         entered = []
@@ -77,6 +101,8 @@ class RoundScoresForm(forms.Form):
             if all(value is None for value in tricks.values()):
                 continue
             honours = {d: self.cleaned_data.get(f"t{table}_h{d}") for d in self.honours_deals}
+            if self._unchanged(table, tricks, honours):
+                continue
             entered.append(
                 TableScores(
                     table=table,

@@ -116,7 +116,8 @@ def enter_scores(page, tricks: dict[int, int], deal: int) -> None:
     for table, ns_tricks in tricks.items():
         page.fill(f"input[name=t{table}_d{deal}]", str(ns_tricks))
     submit(page, "Save scores")
-    assert f"Saved {len(tricks)} table(s)." in page.locator(".messages").inner_text()
+    saved = f"Saved {len(tricks)} table{'' if len(tricks) == 1 else 's'}."
+    assert saved in page.locator(".messages").inner_text()
 
 
 def prizes(page) -> dict[str, list[str]]:

@@ -53,7 +53,7 @@ def test_it_saves_good_tables_and_refuses_bad_ones_alone(client, club, organiser
     client.force_login(organiser)
     response = post_scores(client, drive, 1, {1: [8], 2: [14], 3: [-1]})
     assert list(TableResult.objects.values_list("table", "ns_tricks")) == [(1, 8)]
-    assert "Saved 1 table(s)." in response.text
+    assert "Saved 1 table." in response.text
     assert "Table 2: N–S tricks must be a whole number from 0 to 13, not 14" in response.text
     assert "Table 3: N–S tricks must be a whole number from 0 to 13, not -1" in response.text
 

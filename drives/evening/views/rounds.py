@@ -13,6 +13,16 @@ from drives.models import Drive, DriveStatus, ResultChange
 from scoring.errors import ScoringError
 
 
+def _form(drive, sheet, data=None) -> RoundScoresForm:
+    return RoundScoresForm(
+        data,
+        tables=[table.number for table in sheet.tables],
+        deals=[deal.number for deal in sheet.deals],
+        honours_deals=[deal.number for deal in sheet.deals if drive.honours and deal.trumps],
+        stored=sheet.stored,
+    )
+
+
 def round_page(request, pk, number):
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
     if drive.status == DriveStatus.PLANNED or not 1 <= number <= drive.current_round:
@@ -21,24 +31,25 @@ def round_page(request, pk, number):
     if request.method == "POST" and not is_organiser:
         raise PermissionDenied("Only this club's organisers can enter scores.")
     sheet = rounds.round_sheet(drive, number)
-    form = RoundScoresForm(
-        request.POST or None,
-        tables=[table.number for table in sheet.tables],
-        deals=[deal.number for deal in sheet.deals],
-        honours_deals=[deal.number for deal in sheet.deals if drive.honours and deal.trumps],
-        stored=sheet.stored,
-    )
+    form = _form(drive, sheet, request.POST or None)
+    problems = {}
     if request.method == "POST":
         if drive.status != DriveStatus.RUNNING:
             messages.error(request, _("The drive is finished: reopen it to correct scores."))
             return redirect("drives:round", pk=drive.pk, number=number)
-        _save_tables(request, drive, number, form)
-        # Always redirect: a reload never posts twice, and every table's fate is in a message.
-        return redirect("drives:round", pk=drive.pk, number=number)
+        problems = _save_tables(request, drive, number, form)
+        if not problems:
+            # A reload never posts twice, and every table's fate is in a message.
+            return redirect("drives:round", pk=drive.pk, number=number)
+        # Show the page again with what was typed: the refused tables keep their figures
+        # beside their errors; the saved ones carry their new version for the next post.
+        sheet = rounds.round_sheet(drive, number)
+        form = _form(drive, sheet, _with_versions(request.POST, sheet, problems))
+        form.is_valid()
     context = {
         "drive": drive,
         "sheet": sheet,
-        "tables": [_table_rows(drive, t, form, sheet) for t in sheet.tables],
+        "tables": [_table_rows(drive, t, form, sheet, problems) for t in sheet.tables],
         "rule_text": rounds.moving_rule(drive),
         "corrections": ResultChange.objects.filter(
             result__drive=drive, result__round=number
@@ -49,8 +60,26 @@ def round_page(request, pk, number):
     return render(request, "drives/round.html", context)
 
 
-def _save_tables(request, drive, number, form) -> None:
-    """Save each table on its own: one table's mistake does not lose the others."""
+def _with_versions(data, sheet, problems):
+    data = data.copy()
+    for table in sheet.tables:
+        if table.number not in problems and table.results:
+            data[f"t{table.number}_v"] = max(r.version for r in table.results.values())
+    return data
+
+
+def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
+    """Save each table on its own: one table's mistake does not lose the others.
+
+    Returns the refused tables with what was wrong with each.
+    """
+    problems = {table: form.table_errors(table) for table in form.tables_with_errors()}
+    for table, errors in problems.items():
+        messages.error(
+            request,
+            _("Table %(table)d not saved: %(errors)s")
+            % {"table": table, "errors": "; ".join(errors)},
+        )
     saved = 0
     for scores in form.entered_tables():
         try:
@@ -58,6 +87,8 @@ def _save_tables(request, drive, number, form) -> None:
                 drive=drive, round_number=number, scores=scores, user=request.user
             )
         except (services.DriveError, ScoringError) as error:
+            # The service's refusals name the table already.
+            problems[scores.table] = [str(error)]
             messages.error(request, str(error))
             continue
         saved += 1
@@ -70,28 +101,27 @@ def _save_tables(request, drive, number, form) -> None:
                 )
                 % {"table": scores.table},
             )
-    for table in form.tables_with_errors():
-        messages.error(
-            request,
-            _("Table %(table)d not saved: %(errors)s")
-            % {"table": table, "errors": "; ".join(form.table_errors(table))},
-        )
     if saved:
-        message = ngettext("Saved %(count)d table(s).", "Saved %(count)d table(s).", saved)
+        message = ngettext("Saved %(count)d table.", "Saved %(count)d tables.", saved)
         messages.success(request, message % {"count": saved})
+    elif not problems:
+        messages.info(request, _("Nothing to save: no table's figures changed."))
+    return problems
 
 
-def _table_rows(drive, table, form, sheet):
+def _table_rows(drive, table, form, sheet, problems):
     """What the template shows of one table: its number, seats, version field, rows of
-    (deal, tricks field, honours field, stored result), and for a progressive drive the
-    winners and where the movers go once the round is complete."""
+    (deal, tricks field, honours field, stored result), its refusal if any, and for a
+    progressive drive the winners and where the movers go once the round is complete."""
     version, rows = form.table_fields(table.number)
     winner = None if drive.is_static else table.winner(drive.deals_per_round)
     return {
         "table": table,
         "version": version,
         "rows": [(*row, table.results.get(row[0])) for row in rows],
+        "problems": problems.get(table.number, []),
         "winner": winner,
+        "tie": table.tied_on_tricks(drive.deals_per_round),
         # The usual moves hold only while the table count stays; otherwise the movement
         # re-seats everyone and the next round's page says where each player sits.
         "moves": rounds.moves_from(drive, table.number, len(sheet.tables))
