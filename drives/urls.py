@@ -4,7 +4,7 @@ from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
 from drives.printing import views as pdf
-from drives.tableside.views import table
+from drives.tableside.views import hall, organiser, table
 
 app_name = "drives"
 
@@ -44,4 +44,13 @@ urlpatterns = [
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("t/<str:token>/enter/", table.table_enter, name="table_enter"),
     path("t/<str:token>/confirm/", table.table_confirm, name="table_confirm"),
+    path("drives/<int:pk>/tables/", organiser.dashboard, name="tableside_dashboard"),
+    path("drives/<int:pk>/tables/live/", organiser.dashboard_tiles, name="tableside_tiles"),
+    path("drives/<int:pk>/tables/settle/", organiser.settle, name="tableside_settle"),
+    path("drives/<int:pk>/tables/next-round/", organiser.next_round, name="tableside_next"),
+    path("drives/<int:pk>/tables/hall/", organiser.hall_controls, name="tableside_hall_controls"),
+    path("drives/<int:pk>/tables/links/", organiser.links, name="tableside_links"),
+    path("drives/<int:pk>/tables/qr/", organiser.qr_sheet, name="tableside_qr"),
+    path("drives/<int:pk>/hall/", hall.hall, name="hall"),
+    path("drives/<int:pk>/hall/live/", hall.hall_live, name="hall_live"),
 ]

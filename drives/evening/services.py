@@ -20,6 +20,7 @@ from drives.models import (
     Player,
     ResultChange,
     ResultSource,
+    Seating,
     TableResult,
 )
 from scoring.errors import ScoringError
@@ -273,13 +274,28 @@ def round_is_complete(drive: Drive, round_number: int) -> bool:
 
 
 @transaction.atomic
-def round_advance(*, drive: Drive) -> None:
-    """Open the next round once every table of this one has its tricks."""
+def round_advance(*, drive: Drive, allow_missing: bool = False) -> None:
+    """Open the next round once every table of this one has its tricks.
+
+    A static movement may go on without tables that have not reported
+    (``allow_missing``): its seats do not depend on results, and the late tricks are
+    entered on the round page afterwards. A progressive drive seats the next round
+    from every table's winners, so it always waits.
+    """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("open the next round"))
     if drive.current_round >= drive.rounds:
         raise DriveError(_("This is the last round: finish the drive instead."))
-    if not round_is_complete(drive, drive.current_round):
+    complete = round_is_complete(drive, drive.current_round)
+    if not complete and allow_missing and not drive.is_static:
+        raise DriveError(
+            _(
+                "A progressive drive seats the next round from every table's winners: "
+                "round %(round)d needs all its tricks first."
+            )
+            % {"round": drive.current_round}
+        )
+    if not complete and not allow_missing:
         raise DriveError(
             _("Round %(round)d is not complete: every table needs its tricks first.")
             % {"round": drive.current_round}
@@ -294,7 +310,10 @@ def drive_finish(*, drive: Drive) -> None:
     """Lock the scores; the drive is read-only until an organiser reopens it."""
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("finish the drive"))
-    if drive.current_round < drive.rounds or not round_is_complete(drive, drive.rounds):
+    # Every round, not just the last: a static drive may have gone on without a late table.
+    tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
+    stored = TableResult.objects.filter(drive=drive).count()
+    if drive.current_round < drive.rounds or stored != tables * drive.deals_per_round:
         raise DriveError(_("Every round needs all its tricks before the drive can finish."))
     drive.status = DriveStatus.FINISHED
     drive.save(update_fields=["status"])

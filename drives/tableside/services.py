@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from drives.errors import DriveError
 from drives.evening import seating
 from drives.evening.services import TableScores, results_record
+from drives.evening.services import round_advance as advance
 from drives.models import (
     Drive,
     DriveStatus,
@@ -274,5 +275,42 @@ def _create(drive, round_number, table, side, figures, submission, address, stat
     )
 
 
-def hall_state(drive: Drive) -> HallState:
-    return HallState.objects.get_or_create(drive=drive)[0]
+def _hall(drive: Drive) -> HallState:
+    HallState.objects.get_or_create(drive=drive)
+    return HallState.objects.select_for_update().get(drive=drive)
+
+
+@transaction.atomic
+def timer_set(*, drive: Drive, action: str, minutes: int | None = None) -> HallState:
+    """Start, pause or reset the round timer that every hall screen counts from."""
+    hall = _hall(drive)
+    now = timezone.now()
+    if action == "start" and hall.timer_started_at is None:
+        hall.timer_started_at = now
+    elif action == "pause" and hall.timer_started_at is not None:
+        hall.timer_banked += int((now - hall.timer_started_at).total_seconds())
+        hall.timer_started_at = None
+    elif action == "reset":
+        hall.timer_started_at, hall.timer_banked = None, 0
+        if minutes is not None:
+            if not 1 <= minutes <= 120:
+                raise DriveError(_("A round lasts from 1 to 120 minutes."))
+            hall.timer_minutes = minutes
+    hall.save()
+    return hall
+
+
+@transaction.atomic
+def standings_freeze(*, drive: Drive, frozen: bool) -> HallState:
+    """Hold the hall's top ten as they stood before this round, for the last rounds' suspense."""
+    hall = _hall(drive)
+    hall.frozen_after = max(drive.current_round - 1, 0) if frozen else None
+    hall.save()
+    return hall
+
+
+@transaction.atomic
+def round_next(*, drive: Drive, without_missing: bool) -> None:
+    """Open the next round from the dashboard and restart the hall's timer for it."""
+    advance(drive=drive, allow_missing=without_missing)
+    timer_set(drive=drive, action="reset")

@@ -6,6 +6,7 @@ import hmac
 import secrets
 
 from django.db import transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -29,6 +30,11 @@ def digest(token: str) -> str:
 def mask(token: str) -> str:
     """What logs and the organiser's lists may show of a token."""
     return f"{token[:4]}…"
+
+
+def short_link(request, link: TableLink) -> str:
+    """The address printed beside the QR code, in the language of the page that shows it."""
+    return request.build_absolute_uri(reverse("drives:table_page", args=[link.token]))
 
 
 def link_for_token(token: str) -> TableLink | None:
@@ -73,6 +79,9 @@ def link_revoke(*, drive: Drive, table: int, reissue: bool) -> TableLink | None:
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     if drive.status != DriveStatus.RUNNING:
         raise DriveError(_not_running())
+    in_play = seating.tables_of_round(drive, drive.current_round)
+    if table not in in_play and not drive.table_links.filter(table=table).exists():
+        raise DriveError(_("There is no table %(table)d.") % {"table": table})
     drive.table_links.filter(table=table, revoked_at__isnull=True).update(revoked_at=timezone.now())
     return _create(drive, table) if reissue else None
 

@@ -1,0 +1,240 @@
+"""What the organiser's dashboard and the hall display show of the current round, and the
+fingerprint that lets their polls be answered "not modified" in one query."""
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db.models import Count, Max, OuterRef, Subquery
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import get_language
+
+from drives.evening import rounds
+from drives.evening.reports import StandingRow, report_from_rows
+from drives.models import (
+    Drive,
+    Entry,
+    HallState,
+    PendingEntry,
+    PendingState,
+    Seating,
+    TableResult,
+)
+from drives.tableside.services import LIVE
+
+TOP = 10
+
+
+class TileState:
+    NOT_STARTED = "not_started"
+    ENTERED = "entered"
+    DISPUTED = "disputed"
+    CONFIRMED = "confirmed"
+
+
+@dataclass
+class Tile:
+    table: int
+    state: str = TileState.NOT_STARTED
+    changed_at: datetime | None = None
+    live: list[PendingEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Board:
+    drive: Drive
+    round_number: int
+    tiles: list[Tile]
+
+    def count(self, state: str) -> int:
+        return sum(tile.state == state for tile in self.tiles)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        states = (TileState.NOT_STARTED, TileState.ENTERED, TileState.CONFIRMED)
+        return {state: self.count(state) for state in (*states, TileState.DISPUTED)}
+
+    @property
+    def unreported(self) -> list[int]:
+        return [tile.table for tile in self.tiles if tile.state != TileState.CONFIRMED]
+
+
+def board(drive: Drive) -> Board:
+    """Three queries: the round's tables, its results, its table entries."""
+    number = drive.current_round
+    tables = sorted(
+        set(
+            Seating.objects.filter(drive=drive, round=number)
+            .values_list("table", flat=True)
+            .distinct()
+        )
+    )
+    tiles = {table: Tile(table) for table in tables}
+    deals = drive.deals_per_round
+    results: dict[int, list[TableResult]] = {}
+    for result in TableResult.objects.filter(drive=drive, round=number):
+        results.setdefault(result.table, []).append(result)
+    for entry in PendingEntry.objects.filter(drive=drive, round=number):
+        tile = tiles.get(entry.table)
+        if tile is None:
+            continue
+        tile.changed_at = max(filter(None, [tile.changed_at, entry.updated_at]))
+        if entry.state in LIVE:
+            tile.live.append(entry)
+    for tile in tiles.values():
+        stored = results.get(tile.table, [])
+        if stored:
+            tile.changed_at = max(filter(None, [tile.changed_at, *(r.entered_at for r in stored)]))
+        if len(stored) == deals:
+            tile.state, tile.live = TileState.CONFIRMED, []
+        elif any(entry.state == PendingState.DISPUTED for entry in tile.live):
+            tile.state = TileState.DISPUTED
+        elif tile.live:
+            tile.state = TileState.ENTERED
+        tile.live.sort(key=lambda entry: entry.side != "NS")
+    return Board(drive, number, [tiles[table] for table in tables])
+
+
+def fingerprint(drive_pk: int, *parts: str) -> str | None:
+    """An ETag for what the dashboard and the hall show; None for no such drive.
+
+    One query: the drive's round and status, and counts and latest times of its results,
+    table entries, seats and entries, and of the hall settings. Anything those pages show
+    changes at least one of them.
+    """
+
+    def latest(model, column, **match):
+        rows = model.objects.filter(drive=OuterRef("pk"), **match).order_by()
+        return Subquery(rows.values("drive").annotate(x=Max(column)).values("x")[:1])
+
+    def count(model):
+        rows = model.objects.filter(drive=OuterRef("pk")).order_by()
+        return Coalesce(Subquery(rows.values("drive").annotate(x=Count("pk")).values("x")[:1]), 0)
+
+    row = (
+        Drive.objects.filter(pk=drive_pk)
+        .annotate(
+            fp_results=count(TableResult),
+            fp_results_at=latest(TableResult, "entered_at"),
+            fp_pending=count(PendingEntry),
+            fp_pending_at=latest(PendingEntry, "updated_at"),
+            fp_seats=count(Seating),
+            fp_entries=count(Entry),
+            fp_withdrawn=latest(Entry, "withdrew_after"),
+            fp_hall_at=Subquery(
+                HallState.objects.filter(drive=OuterRef("pk")).values("updated_at")[:1]
+            ),
+        )
+        .values_list(
+            "status",
+            "current_round",
+            "fp_results",
+            "fp_results_at",
+            "fp_pending",
+            "fp_pending_at",
+            "fp_seats",
+            "fp_entries",
+            "fp_withdrawn",
+            "fp_hall_at",
+        )
+        .first()
+    )
+    if row is None:
+        return None
+    text = "|".join(map(str, (*row, get_language(), *parts)))
+    return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
+
+
+@dataclass(frozen=True)
+class Timer:
+    minutes: int
+    running: bool
+    elapsed: int  # seconds, as at ``now``
+    now: datetime
+
+    @property
+    def remaining(self) -> int:
+        return max(0, self.minutes * 60 - self.elapsed)
+
+    @property
+    def remaining_text(self) -> str:
+        return f"{self.remaining // 60}:{self.remaining % 60:02d}"
+
+    @property
+    def started_epoch(self) -> int | None:
+        """When the clock would have started had it never paused: what the screens count from."""
+        if not self.running:
+            return None
+        return round(self.now.timestamp()) - self.elapsed
+
+
+def hall_state(drive: Drive) -> HallState:
+    """The hall settings, or the defaults while the organiser has set none."""
+    return HallState.objects.filter(drive=drive).first() or HallState(drive=drive)
+
+
+def timer(hall: HallState, now: datetime | None = None) -> Timer:
+    now = now or timezone.now()
+    elapsed = hall.timer_banked
+    if hall.timer_started_at is not None:
+        elapsed += int((now - hall.timer_started_at).total_seconds())
+    return Timer(hall.timer_minutes, hall.timer_started_at is not None, elapsed, now)
+
+
+@dataclass(frozen=True)
+class MoveLine:
+    table: int
+    moves: list[rounds.Move]
+
+
+@dataclass(frozen=True)
+class Hall:
+    drive: Drive
+    round_number: int
+    deals: list[rounds.DealInfo]
+    waiting: list[int]  # tables still playing
+    rule: str  # the progressive moving rule, empty for static movements
+    moves: list[MoveLine]  # static movements: where each table's players go next
+    overall: list[StandingRow]
+    ladies: list[StandingRow]
+    gents: list[StandingRow]
+    frozen_after: int | None
+    timer: Timer
+
+
+def hall(drive: Drive) -> Hall:
+    """Seven queries: the round sheet, the whole drive's seats and results, the hall row."""
+    number = drive.current_round
+    sheet = rounds.round_sheet(drive, number)
+    state = hall_state(drive)
+    entries = list(Entry.objects.filter(drive=drive).select_related("player"))
+    results = list(TableResult.objects.filter(drive=drive))
+    if state.frozen_after is not None:
+        results = [result for result in results if result.round <= state.frozen_after]
+    report = report_from_rows(drive, entries, list(Seating.objects.filter(drive=drive)), results)
+    seat_of = {}
+    for table in sheet.tables:
+        for seat, entry in table.seats.items():
+            seat_of[entry.pk] = (table.number, seat)
+    by_table: dict[int, list[rounds.Move]] = {}
+    for move in sheet.moves:
+        if move.entry.pk in seat_of:
+            by_table.setdefault(seat_of[move.entry.pk][0], []).append(move)
+    for moves in by_table.values():
+        moves.sort(key=lambda move: "NESW".index(seat_of[move.entry.pk][1]))
+    return Hall(
+        drive=drive,
+        round_number=number,
+        deals=sheet.deals,
+        waiting=[t.number for t in sheet.tables if len(t.results) < len(sheet.deals)],
+        rule=rounds.moving_rule(drive, short=True),
+        moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
+        if drive.is_static
+        else [],
+        overall=report.overall[:TOP],
+        ladies=report.ladies[:TOP],
+        gents=report.gents[:TOP],
+        frozen_after=state.frozen_after,
+        timer=timer(state),
+    )

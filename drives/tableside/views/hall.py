@@ -1,0 +1,42 @@
+"""The hall display: a public page for the projector that refreshes itself."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from drives.models import Drive, DriveStatus
+from drives.tableside import board
+from drives.tableside.views.live import polled
+
+POLL_SECONDS = 5
+THEMES = ("light", "dark", "auto")
+
+
+def _drive(pk) -> Drive:
+    drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    if drive.status == DriveStatus.PLANNED:
+        raise Http404("The drive has not started.")
+    return drive
+
+
+def hall(request, pk):
+    drive = _drive(pk)
+    theme = request.GET.get("theme", "auto")
+    context = {
+        "drive": drive,
+        "hall": board.hall(drive),
+        "theme": theme if theme in THEMES else "auto",
+        "poll": POLL_SECONDS,
+    }
+    return render(request, "tableside/hall.html", context)
+
+
+def hall_live(request, pk):
+    drive = _drive(pk)
+    return polled(
+        request,
+        drive.pk,
+        lambda: render(
+            request, "tableside/_hall.html", {"drive": drive, "hall": board.hall(drive)}
+        ),
+        "hall",
+    )

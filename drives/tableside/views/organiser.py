@@ -1,0 +1,164 @@
+"""The organiser's side of table entry: the live dashboard, settling disputes, the next
+round, the hall's timer and frozen standings, the table links and their QR codes."""
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from drives.errors import DriveError
+from drives.models import Drive, DriveStatus
+from drives.permissions import require_organiser
+from drives.tableside import board, services, tokens
+from drives.tableside.views.live import polled
+
+POLL_SECONDS = 3
+
+
+def _running_drive(request, pk) -> Drive:
+    drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    require_organiser(request.user, drive.club)
+    if drive.status != DriveStatus.RUNNING:
+        raise Http404("The drive is not running.")
+    return drive
+
+
+def _tiles_context(drive):
+    return {"drive": drive, "board": board.board(drive), "poll": POLL_SECONDS}
+
+
+@login_required
+def dashboard(request, pk):
+    drive = _running_drive(request, pk)
+    hall = board.hall_state(drive)
+    context = _tiles_context(drive) | {"timer": board.timer(hall), "hall": hall}
+    return render(request, "tableside/dashboard.html", context)
+
+
+@login_required
+def dashboard_tiles(request, pk):
+    drive = _running_drive(request, pk)
+    return polled(
+        request,
+        drive.pk,
+        lambda: render(request, "tableside/_tiles.html", _tiles_context(drive)),
+        "tiles",
+    )
+
+
+@login_required
+@require_POST
+def settle(request, pk):
+    drive = _running_drive(request, pk)
+    try:
+        entry = services.dispute_settle(
+            drive=drive, entry_pk=_number(request.POST.get("entry")), user=request.user
+        )
+    except DriveError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("Table %(table)d settled with %(side)s's figures.")
+            % {"table": entry.table, "side": entry.get_side_display()},
+        )
+    return redirect("drives:tableside_dashboard", pk=drive.pk)
+
+
+@login_required
+@require_POST
+def next_round(request, pk):
+    """Go on when every table has reported; otherwise say how many have not, and ask."""
+    drive = _running_drive(request, pk)
+    missing = board.board(drive).unreported
+    if missing and request.POST.get("without_missing") != "yes":
+        return render(request, "tableside/next_round.html", {"drive": drive, "missing": missing})
+    try:
+        services.round_next(drive=drive, without_missing=bool(missing))
+    except DriveError as error:
+        messages.error(request, str(error))
+    else:
+        drive.refresh_from_db()
+        messages.success(request, _("Round %(round)d is open.") % {"round": drive.current_round})
+    return redirect("drives:tableside_dashboard", pk=drive.pk)
+
+
+@login_required
+@require_POST
+def hall_controls(request, pk):
+    drive = _running_drive(request, pk)
+    action = request.POST.get("action", "")
+    try:
+        if action in ("start", "pause", "reset"):
+            minutes = request.POST.get("minutes")
+            services.timer_set(
+                drive=drive, action=action, minutes=int(minutes) if minutes else None
+            )
+        elif action in ("freeze", "unfreeze"):
+            services.standings_freeze(drive=drive, frozen=action == "freeze")
+    except DriveError as error:
+        messages.error(request, str(error))
+    except ValueError:  # minutes that are not a number
+        messages.error(request, _("Enter the minutes as a whole number."))
+    return redirect("drives:tableside_dashboard", pk=drive.pk)
+
+
+@login_required
+def links(request, pk):
+    drive = _running_drive(request, pk)
+    if request.method == "POST":
+        table = _number(request.POST.get("table"))
+        try:
+            link = tokens.link_revoke(
+                drive=drive, table=table, reissue=request.POST.get("reissue") == "yes"
+            )
+        except DriveError as error:
+            messages.error(request, str(error))
+        else:
+            if link:
+                messages.success(
+                    request,
+                    _("Table %(table)d has a new link; the old one no longer opens it.")
+                    % {"table": table},
+                )
+            else:
+                messages.success(
+                    request, _("Table %(table)d's link is withdrawn.") % {"table": table}
+                )
+        return redirect("drives:tableside_links", pk=drive.pk)
+    context = {"drive": drive, "links": _cards(request, drive)}
+    return render(request, "tableside/links.html", context)
+
+
+@login_required
+def qr_sheet(request, pk):
+    drive = _running_drive(request, pk)
+    cards = _cards(request, drive)
+    message = ngettext(
+        "%(count)d table link, to print and cut out.",
+        "%(count)d table links, to print and cut out.",
+        len(cards),
+    ) % {"count": len(cards)}
+    return render(
+        request, "tableside/qr_sheet.html", {"drive": drive, "cards": cards, "message": message}
+    )
+
+
+def _number(text) -> int:
+    """A posted id or table number; 0 (matching nothing) when it is not a number."""
+    return int(text) if text and text.isdigit() else 0
+
+
+def _cards(request, drive):
+    """(link, short address, QR code as inline SVG) for every table of the round."""
+    cards = []
+    for link in tokens.links_issue(drive=drive):
+        address = tokens.short_link(request, link)
+        svg = segno.make(address, error="m").svg_inline(scale=4, border=2, omitsize=True)
+        cards.append((link, address, mark_safe(svg)))
+    return cards
