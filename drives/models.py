@@ -144,13 +144,18 @@ class DriveStatus(models.TextChoices):
     PLANNED = "planned", _("Planned")
     RUNNING = "running", _("Running")
     FINISHED = "finished", _("Finished")
+    # Kept with everything played, but counted nowhere: an organiser's undoable decision.
+    CANCELLED = "cancelled", _("Cancelled")
+
+
+# What a "next drive" may be: neither over nor cancelled.
+UPCOMING_STATUSES = (DriveStatus.PLANNED, DriveStatus.RUNNING)
 
 
 class Drive(models.Model):
     club = models.ForeignKey(Club, models.CASCADE, related_name="drives")
-    season = models.ForeignKey(
-        Season, models.SET_NULL, null=True, blank=True, related_name="drives"
-    )
+    # A season is its drives' league: deleting one would orphan their results.
+    season = models.ForeignKey(Season, models.PROTECT, null=True, blank=True, related_name="drives")
     date = models.DateField(_("date"))
     title = models.CharField(_("title"), max_length=120)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
@@ -188,7 +193,7 @@ class Drive(models.Model):
         default=TableEntryMode.CONFIRM,
     )
     status = models.CharField(
-        _("status"), max_length=8, choices=DriveStatus.choices, default=DriveStatus.PLANNED
+        _("status"), max_length=9, choices=DriveStatus.choices, default=DriveStatus.PLANNED
     )
     current_round = models.PositiveSmallIntegerField(default=0)
     # Progressive drives: the entries who have sat out (or arrived) since everyone last
@@ -304,7 +309,8 @@ class ResultSource(models.TextChoices):
 class TableResult(models.Model):
     """The tricks N–S took at one table on one deal; E–W took the rest of the 13."""
 
-    drive = models.ForeignKey(Drive, models.CASCADE, related_name="results")
+    # A drive with results is history: it is cancelled, never deleted.
+    drive = models.ForeignKey(Drive, models.PROTECT, related_name="results")
     round = models.PositiveSmallIntegerField()
     table = models.PositiveSmallIntegerField()
     deal = models.PositiveSmallIntegerField()
@@ -464,3 +470,22 @@ class HallState(models.Model):
 
     def __str__(self):
         return f"hall of {self.drive_id}"
+
+
+class DriveStatusChange(models.Model):
+    """A drive cancelled or restored: when, by whom, from which status and why."""
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="status_changes")
+    old_status = models.CharField(max_length=9, choices=DriveStatus.choices)
+    new_status = models.CharField(max_length=9, choices=DriveStatus.choices)
+    reason = models.CharField(_("reason"), max_length=200, blank=True)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.drive}: {self.old_status} → {self.new_status}"

@@ -3,7 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Drive, SeatRole, TableEntryMode
+from drives.models import Drive, DriveStatusChange, SeatRole, TableEntryMode
 
 
 class DriveForm(forms.ModelForm):
@@ -135,3 +135,11 @@ class CheckInForm(forms.Form):
             self.players[pk]: self.cleaned_data.get(f"role_{pk}") or self.players[pk].role
             for pk in self.cleaned_data["present"]
         }
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(
+        label=_("Why (optional)"),
+        required=False,
+        max_length=DriveStatusChange._meta.get_field("reason").max_length,
+    )

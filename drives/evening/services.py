@@ -16,6 +16,7 @@ from drives.evening import seating, summaries
 from drives.models import (
     Drive,
     DriveStatus,
+    DriveStatusChange,
     Entry,
     Player,
     ResultChange,
@@ -328,3 +329,50 @@ def drive_reopen(*, drive: Drive) -> None:
     _require_status(drive, DriveStatus.FINISHED, action=_("reopen the drive"))
     drive.status = DriveStatus.RUNNING
     drive.save(update_fields=["status"])
+
+
+@transaction.atomic
+def drive_cancel(*, drive: Drive, user, reason: str = "") -> None:
+    """Withdraw a drive from every standing and list, keeping all that was played.
+
+    Planned, running and finished drives can be cancelled; ``drive_restore`` undoes it.
+    """
+    drive = _locked(drive)
+    _require_status(
+        drive,
+        DriveStatus.PLANNED,
+        DriveStatus.RUNNING,
+        DriveStatus.FINISHED,
+        action=_("cancel the drive"),
+    )
+    DriveStatusChange.objects.create(
+        drive=drive,
+        old_status=drive.status,
+        new_status=DriveStatus.CANCELLED,
+        reason=reason,
+        changed_by=user,
+    )
+    drive.status = DriveStatus.CANCELLED
+    drive.save(update_fields=["status"])
+
+
+@transaction.atomic
+def drive_restore(*, drive: Drive, user) -> str:
+    """Undo a cancellation: the drive returns to the status it was cancelled from."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.CANCELLED, action=_("restore the drive"))
+    cancelled = drive.status_changes.filter(new_status=DriveStatus.CANCELLED).first()
+    # A drive cancelled outside the services (an old backup, a shell) has no record;
+    # its seatings tell whether it had started.
+    if cancelled is not None:
+        status = cancelled.old_status
+    elif drive.seatings.exists():
+        status = DriveStatus.RUNNING
+    else:
+        status = DriveStatus.PLANNED
+    DriveStatusChange.objects.create(
+        drive=drive, old_status=DriveStatus.CANCELLED, new_status=status, changed_by=user
+    )
+    drive.status = status
+    drive.save(update_fields=["status"])
+    return status

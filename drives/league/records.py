@@ -18,7 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drives.evening.summaries import DriveSummary, Placing, PrizeWinners, drive_summaries
-from drives.models import Club, Drive, DriveStatus, Entry, Player, Season
+from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Entry, Player, Season
 from scoring.errors import LeagueError
 from scoring.league import Contribution, DriveResult, LeagueRow, LeagueRule, league_table
 
@@ -244,8 +244,7 @@ def club_news(club: Club, *, leaders: int = 5) -> ClubNews:
     """The next drive, the last drive's results and the current league's leaders."""
     today = timezone.localdate()
     next_drive = (
-        club.drives.filter(date__gte=today)
-        .exclude(status=DriveStatus.FINISHED)
+        club.drives.filter(date__gte=today, status__in=UPCOMING_STATUSES)
         .order_by("date", "pk")
         .first()
     )

@@ -3,7 +3,7 @@
 from django.shortcuts import get_object_or_404, render
 
 from drives.evening import seating
-from drives.evening.forms import CheckInForm, LateArrivalForm, WalkInForm
+from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
 from drives.models import Drive, DriveStatus
 
 
@@ -25,4 +25,8 @@ def drive(request, pk):
     elif context["is_organiser"] and drive.status == DriveStatus.RUNNING:
         context["late_arrival"] = LateArrivalForm(drive=drive)
         context["walk_in"] = WalkInForm()
+    if drive.status == DriveStatus.CANCELLED:
+        context["cancellation"] = drive.status_changes.first()
+    elif context["is_organiser"]:
+        context["cancel_form"] = CancelForm()
     return render(request, "drives/drive.html", context)

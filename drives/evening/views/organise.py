@@ -7,7 +7,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from drives.evening import services
-from drives.evening.forms import CheckInForm, DriveForm, LateArrivalForm, WalkInForm
+from drives.evening.forms import (
+    CancelForm,
+    CheckInForm,
+    DriveForm,
+    LateArrivalForm,
+    WalkInForm,
+)
 from drives.models import Club, Drive, DriveStatus, Entry
 from drives.permissions import require_organiser
 from scoring.errors import ScoringError
@@ -146,4 +152,38 @@ def reopen(request, pk):
     drive = _organised_drive(request, pk)
     if _attempt(request, services.drive_reopen, drive=drive):
         messages.success(request, _("The drive is reopened: scores can be corrected."))
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def cancel(request, pk):
+    drive = _organised_drive(request, pk)
+    form = CancelForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Say why in at most 200 characters; nothing changed."))
+    elif _attempt(
+        request, services.drive_cancel, drive=drive, user=request.user, **form.cleaned_data
+    ):
+        messages.success(
+            request,
+            _(
+                "The drive is cancelled: it is kept, but counts in no standings or league "
+                "and is listed only for organisers. Restore it to undo."
+            ),
+        )
+    return redirect(drive)
+
+
+@login_required
+@require_POST
+def restore(request, pk):
+    drive = _organised_drive(request, pk)
+    if _attempt(request, services.drive_restore, drive=drive, user=request.user):
+        drive.refresh_from_db()
+        messages.success(
+            request,
+            _("The drive is restored: it is %(status)s again.")
+            % {"status": drive.get_status_display().lower()},
+        )
     return redirect(drive)

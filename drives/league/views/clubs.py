@@ -6,16 +6,20 @@ from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from drives.league.records import club_news
-from drives.models import Club, Drive, DriveStatus
+from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus
 
 
 def club(request, slug):
     club = get_object_or_404(Club, slug=slug)
+    is_organiser = club.is_organiser(request.user)
+    drives = club.drives.select_related("season")
+    if not is_organiser:
+        drives = drives.exclude(status=DriveStatus.CANCELLED)
     context = {
         "club": club,
         "news": club_news(club),
-        "drives": club.drives.select_related("season"),
-        "is_organiser": club.is_organiser(request.user),
+        "drives": drives,
+        "is_organiser": is_organiser,
     }
     return render(request, "drives/club.html", context)
 
@@ -25,9 +29,9 @@ def home(request):
     clubs = Club.objects.prefetch_related(
         Prefetch(
             "drives",
-            queryset=Drive.objects.filter(date__gte=today)
-            .exclude(status=DriveStatus.FINISHED)
-            .order_by("date"),
+            queryset=Drive.objects.filter(date__gte=today, status__in=UPCOMING_STATUSES).order_by(
+                "date"
+            ),
             to_attr="upcoming",
         ),
         Prefetch(
