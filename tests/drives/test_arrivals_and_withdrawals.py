@@ -127,7 +127,7 @@ def test_honours_are_entered_with_the_tricks_and_scored(client, club, organiser)
     client.post(reverse("drives:round", args=[drive.pk, 1]), {"t1_v": 0, "t1_d1": 7, "t1_h1": 4})
     result = drive.results.get()
     assert (result.ns_tricks, result.ns_honours) == (7, 4)
-    rows = client.get(reverse("drives:standings_csv", args=[drive.pk])).content.decode()
+    rows = client.get(reverse("drives:standings_csv", args=[drive.pk])).content.decode("utf-8-sig")
     # N–S: one odd trick and four honours; E–W: nothing.
     assert rows.count(",5.00,") == 2 and rows.count(",0.00,") >= 2
 

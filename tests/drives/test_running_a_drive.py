@@ -144,7 +144,7 @@ def test_correcting_a_progressive_round_warns_that_later_seatings_stand(client, 
 
 
 def read_csv(response):
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
+    return list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,10 @@
 """Standings, prizes and the two CSV downloads of a drive."""
 
-import csv
-
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
+from drives.downloads import SpreadsheetWriter, csv_download
 from drives.evening.reports import SEATS, drive_report
 from drives.models import Drive, DriveStatus
 
@@ -22,11 +21,8 @@ def standings(request, pk):
     return render(request, "drives/standings.html", {"drive": report.drive, "report": report})
 
 
-def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, "csv.writer"]:
-    filename = f"{drive.date:%Y-%m-%d}-{slugify(drive.title)}-{name}.csv"
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response, csv.writer(response)
+def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWriter]:
+    return csv_download(f"{drive.date:%Y-%m-%d}-{slugify(drive.title)}-{name}.csv")
 
 
 def standings_csv(request, pk):

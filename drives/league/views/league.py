@@ -1,9 +1,7 @@
 """A season's league table (page and CSV) and a player's page."""
 
-import csv
 import re
 
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.text import slugify
@@ -11,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
+from drives.downloads import csv_download
 from drives.league.charts import LineChart, Series, line_chart
 from drives.league.records import PlayerRecord, SeasonData, player_record, season_league
 from drives.league.tables import LeagueTable
@@ -53,10 +52,7 @@ def league_csv(request, pk):
         return redirect(season)  # the season page explains what the rule lacks
     name = re.sub(r"[–—/]", "-", season.name)  # keep "2026–27" readable as 2026-27
     parts = [season.club.slug, slugify(name), CSV_ROLE_NAMES.get(league.role or ""), "league"]
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    filename = "-".join(p for p in parts if p)
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    writer = csv.writer(response)
+    response, writer = csv_download("-".join(p for p in parts if p) + ".csv")
     drives = [f"{d.date:%Y-%m-%d} {d.title}" for d in league.drives]
     header = ["place", "name", "role", "drives", league.rule.kind, "previous place"]
     writer.writerow([*header, *drives])

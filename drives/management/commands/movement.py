@@ -12,10 +12,9 @@ drive depends on the results, so only round 1 and the moving rule are shown.
 Nothing is stored: this is for planning and checking movements.
 """
 
-import csv
-
 from django.core.management.base import BaseCommand, CommandError
 
+from drives.downloads import SpreadsheetWriter
 from scoring import movements
 from scoring.errors import MovementError
 
@@ -74,7 +73,7 @@ class Command(BaseCommand):
             self.stdout.write(f"{r + 1:>5}  {seats.ljust(width)}  {out}".rstrip())
 
     def _csv(self, movement):
-        writer = csv.writer(self.stdout)
+        writer = SpreadsheetWriter(self.stdout)
         writer.writerow(["round", "table", "N", "E", "S", "W"])
         for r, tables in enumerate(movement.rounds):
             for t, table in enumerate(tables, start=1):
