@@ -185,7 +185,7 @@ def timer(hall: HallState, now: datetime | None = None) -> Timer:
 @dataclass(frozen=True)
 class MoveLine:
     table: int
-    moves: list[rounds.Move]
+    moves: list[tuple[str, rounds.Move]]  # (seat this round, where that player goes)
 
 
 @dataclass(frozen=True)
@@ -217,12 +217,13 @@ def hall(drive: Drive) -> Hall:
     for table in sheet.tables:
         for seat, entry in table.seats.items():
             seat_of[entry.pk] = (table.number, seat)
-    by_table: dict[int, list[rounds.Move]] = {}
+    by_table: dict[int, list[tuple[str, rounds.Move]]] = {}
     for move in sheet.moves:
         if move.entry.pk in seat_of:
-            by_table.setdefault(seat_of[move.entry.pk][0], []).append(move)
+            table, seat = seat_of[move.entry.pk]
+            by_table.setdefault(table, []).append((seat, move))
     for moves in by_table.values():
-        moves.sort(key=lambda move: "NESW".index(seat_of[move.entry.pk][1]))
+        moves.sort(key=lambda pair: "NESW".index(pair[0]))
     return Hall(
         drive=drive,
         round_number=number,

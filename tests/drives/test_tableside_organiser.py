@@ -176,6 +176,16 @@ def test_the_hall_display_is_public_and_shows_the_round(client, club):
     assert "<script>" not in text
 
 
+def test_the_hall_says_where_each_seat_goes_in_a_static_movement(client, club):
+    drive = running_drive(club, movement="individual", deals=12)
+    hall = board.hall(drive)
+    assert [line.table for line in hall.moves] == [1, 2, 3]
+    assert [seat for seat, _move in hall.moves[0].moves] == ["N", "E", "S", "W"]
+    text = client.get(reverse("drives:hall", args=[drive.pk])).content.decode()
+    seat, move = hall.moves[0].moves[0]
+    assert f"{seat} → {move.table}{move.seat}" in text
+
+
 def test_frozen_standings_stay_as_they_were(client, club, organiser):
     drive = running_drive(club, movement="individual", deals=12, table_entry="one_side")
     for table in (1, 2, 3):

@@ -1,0 +1,130 @@
+"""Tables entering their own tricks in real Chromium: two phones at a table (N–S and E–W,
+360 × 740), the organiser's dashboard and the hall display, all open at once.
+
+A round is entered and confirmed from the phones, a dispute is settled by the
+organiser, and each change reaches the dashboard and the hall without a reload.
+"""
+
+import pytest
+
+from drives.evening import services as evening
+from drives.tableside import tokens
+from tests.browser.conftest import DESKTOP
+from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+PASSWORD = "secret-password-1"
+POLL_WAIT = 12_000  # ms: the dashboard polls every 3 s, the hall every 5 s
+
+
+@pytest.fixture
+def evening_under_way():
+    organiser = make_user("olive")
+    club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
+    drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
+    make_entries(drive, make_players(club, 8))
+    evening.drive_start(drive=drive)
+    links = {link.table: link for link in tokens.links_issue(drive=drive)}
+    return drive, links
+
+
+@pytest.fixture
+def contexts(chromium):
+    opened = []
+
+    def new(viewport):
+        context = chromium.new_context(viewport=viewport)
+        context.set_default_timeout(10_000)
+        opened.append(context)
+        return context
+
+    yield new
+    for context in opened:
+        context.close()
+
+
+def send_as(page, side: str, tricks: int):
+    page.get_by_label(side, exact=True).check()
+    page.get_by_label("N–S tricks").fill(str(tricks))
+    page.get_by_role("button", name="Send", exact=True).click()
+
+
+def test_a_round_entered_confirmed_and_disputed_from_the_phones(
+    contexts, live_server, evening_under_way
+):
+    drive, links = evening_under_way
+    base = live_server.url
+    north_south = contexts(PHONE).new_page()
+    east_west = contexts(PHONE).new_page()
+    organiser = contexts(DESKTOP)
+    dashboard = organiser.new_page()
+    dashboard.goto(f"{base}/accounts/login/?next=/drives/{drive.pk}/tables/")
+    dashboard.fill("input[name=username]", "olive")
+    dashboard.fill("input[name=password]", PASSWORD)
+    dashboard.get_by_role("button", name="Log in").click()
+    dashboard.wait_for_url(f"**/drives/{drive.pk}/tables/")
+    hall = organiser.new_page()
+    hall.set_viewport_size({"width": 1920, "height": 1080})
+    hall.goto(f"{base}/drives/{drive.pk}/hall/?theme=dark")
+    assert "Waiting for tables 1, 2" in hall.locator("#hall-waiting").inner_text()
+    assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # no scrolling
+
+    # Table 1: N–S enter on their phone; E–W is shown live as 13 minus N–S.
+    north_south.goto(f"{base}/t/{links[1].token}/")
+    assert north_south.locator("#table-number").inner_text() == "1"
+    assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
+    send_button = north_south.get_by_role("button", name="Send", exact=True)
+    assert send_button.bounding_box()["height"] >= 44
+    north_south.get_by_label("N–S tricks").fill("8")
+    assert north_south.locator("output[data-ew-of]").inner_text() == "5"
+    send_as(north_south, "N–S", 8)
+    north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
+    dashboard.locator("#tile-1[data-state=entered]").wait_for(timeout=POLL_WAIT)
+
+    # E–W open the same link on their own phone and confirm.
+    east_west.goto(f"{base}/t/{links[1].token}/")
+    east_west.get_by_role("button", name="E–W: these figures are right").click()
+    east_west.get_by_text("Result stored").wait_for()
+    dashboard.locator("#tile-1[data-state=confirmed]").wait_for(timeout=POLL_WAIT)
+    hall.get_by_text("Waiting for table 2", exact=True).wait_for(timeout=POLL_WAIT)
+
+    # Table 2: the sides disagree; both phones and the dashboard show the dispute.
+    north_south.goto(f"{base}/t/{links[2].token}/")
+    send_as(north_south, "N–S", 7)
+    east_west.goto(f"{base}/t/{links[2].token}/")
+    send_as(east_west, "E–W", 6)
+    east_west.get_by_text("The two sides disagree").wait_for()
+    dashboard.locator("#tile-2[data-state=disputed]").wait_for(timeout=POLL_WAIT)
+    north_south.reload()
+    north_south.get_by_text("The two sides disagree").wait_for()
+
+    # The organiser settles it with one click; the hall sees every table reported.
+    dashboard.locator("#tile-2").get_by_role("button", name="Take E–W's figures").click()
+    dashboard.get_by_text("Table 2 settled with E–W's figures.").wait_for()
+    assert dashboard.locator("#tile-2").get_attribute("data-state") == "confirmed"
+    hall.get_by_text("Every table has reported.").wait_for(timeout=POLL_WAIT)
+    east_west.reload()
+    east_west.get_by_text("Result stored").wait_for()
+    assert drive.results.get(table=2).ns_tricks == 6
+
+
+def test_a_post_lost_to_the_signal_is_kept_and_sent_again(contexts, live_server, evening_under_way):
+    drive, links = evening_under_way
+    context = contexts(PHONE)
+    phone = context.new_page()
+    phone.goto(f"{live_server.url}/t/{links[1].token}/")
+    phone.get_by_label("N–S", exact=True).check()
+    phone.get_by_label("N–S tricks").fill("9")
+    context.set_offline(True)
+    phone.get_by_role("button", name="Send", exact=True).click()
+    phone.get_by_text("Not sent yet: your figures are kept on this phone.").wait_for()
+    context.set_offline(False)
+    # A reload (or the back button) puts the figures back and still offers to send them.
+    phone.reload()
+    assert phone.get_by_label("N–S tricks").input_value() == "9"
+    assert phone.get_by_label("N–S", exact=True).is_checked()
+    phone.get_by_role("button", name="Send again").click()
+    phone.get_by_text("Waiting for E–W to confirm.").wait_for()
+    assert drive.pending_entries.count() == 1

@@ -1,0 +1,85 @@
+"""Two phones posting the same table and deal at the same instant, on PostgreSQL.
+
+The services lock the drive's row, so the two posts are served one after the other:
+exactly one result is stored and the other phone is told so. SQLite serialises every
+write anyway, so the race is only worth running where rows are locked one by one.
+"""
+
+import threading
+import uuid
+
+import pytest
+from django.db import connection
+
+from drives.evening import services as evening
+from drives.models import PendingEntry, TableResult
+from drives.tableside import services, tokens
+from tests.conftest import make_drive, make_entries, make_players
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(connection.vendor != "postgresql", reason="needs PostgreSQL row locks"),
+]
+
+REPETITIONS = 20
+
+
+def post_together(link, posts):
+    """Run the posts (side, N–S tricks) in threads released at one instant."""
+    start = threading.Barrier(len(posts))
+    outcomes = [None] * len(posts)
+
+    def post(index, side, tricks):
+        start.wait()
+        try:
+            outcomes[index] = services.entry_submit(
+                link=link,
+                round_number=1,
+                side=side,
+                figures=services.Figures({1: tricks}, {}),
+                submission=uuid.uuid4(),
+            )
+        except services.DriveError as error:
+            outcomes[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=post, args=(i, *p)) for i, p in enumerate(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return outcomes
+
+
+def started(club, **fields):
+    drive = make_drive(club, deals=4, **fields)
+    make_entries(drive, make_players(club, 4))
+    evening.drive_start(drive=drive)
+    return tokens.links_issue(drive=drive)[0]
+
+
+def test_one_side_enters_two_phones_at_once_store_exactly_one(club):
+    link = started(club, table_entry="one_side")
+    for _ in range(REPETITIONS):
+        outcomes = post_together(link, [("NS", 7), ("EW", 9)])
+        assert TableResult.objects.filter(drive=link.drive).count() == 1
+        stored = TableResult.objects.get(drive=link.drive).ns_tricks
+        refused = [o for o in outcomes if isinstance(o, services.DriveError)]
+        accepted = [o for o in outcomes if isinstance(o, services.Outcome)]
+        assert len(refused) == 1 and len(accepted) == 1
+        assert "already stored" in str(refused[0])
+        assert accepted[0].entry.tricks == {"1": stored}
+        TableResult.objects.filter(drive=link.drive).delete()
+        PendingEntry.objects.filter(drive=link.drive).delete()
+
+
+def test_both_sides_sending_the_same_figures_at_once_confirm_once(club):
+    link = started(club)
+    for _ in range(REPETITIONS):
+        outcomes = post_together(link, [("NS", 6), ("EW", 6)])
+        assert [r.ns_tricks for r in TableResult.objects.filter(drive=link.drive)] == [6]
+        states = sorted(o.entry.state for o in outcomes)
+        assert states == ["confirmed", "waiting"]  # the second to arrive confirmed the first
+        TableResult.objects.filter(drive=link.drive).delete()
+        PendingEntry.objects.filter(drive=link.drive).delete()
