@@ -3,6 +3,7 @@ from django.urls import path
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
+from drives.paper import views as paper
 from drives.printing import views as pdf
 from drives.tableside.views import hall, organiser, table
 
@@ -38,6 +39,10 @@ urlpatterns = [
     path("drives/<int:pk>/standings/", standings.standings, name="standings"),
     path("drives/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("drives/<int:pk>/results.csv", standings.results_csv, name="results_csv"),
+    path("drives/<int:pk>/totals/", paper.totals, name="paper_totals"),
+    path("drives/<int:pk>/totals/card/", paper.card_save, name="paper_card"),
+    path("drives/<int:pk>/totals/settle/", paper.settle, name="paper_settle"),
+    path("drives/<int:pk>/totals/finish/", paper.finish, name="paper_finish"),
     path("drives/<int:pk>/scorecards.pdf", pdf.scorecards_pdf, name="scorecards_pdf"),
     path("drives/<int:pk>/table-cards.pdf", pdf.table_cards_pdf, name="table_cards_pdf"),
     path("drives/<int:pk>/results.pdf", pdf.results_pdf, name="results_pdf"),

@@ -184,44 +184,155 @@ def standings_after(
     A report wants the final and the half-time tables of the same scores; they
     differ only in the rounds summed, so one pass over the scores serves both.
     """
-    sit_out_rule = _as_enum(SitOutRule, sit_out_rule, "sit-out rule")
-    tie_break = _as_enum(TieBreak, tie_break, "tie-break")
     deals_in_round = _check_rounds(rounds)
     for up_to_round in up_to_rounds:
         if up_to_round is not None and up_to_round not in deals_in_round:
             raise StandingsError(f"Round {up_to_round} is not one of this drive's rounds.")
-    fixed = sit_out_rule is SitOutRule.FIXED
-    if fixed and fixed_sit_out_points < 0:
-        raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
-    fixed_credit = _two_places(Decimal(fixed_sit_out_points)) if fixed else ZERO
-    countback = tie_break is TieBreak.COUNTBACK
+    credit = _fixed_credit(sit_out_rule, fixed_sit_out_points)
+    countback = _as_enum(TieBreak, tie_break, "tie-break") is TieBreak.COUNTBACK
+    start, figures = _tally(scores, sit_outs, check_competitors(competitors), deals_in_round)
+    # Rounds are tallied in order, so the window is each player's first ``width`` rounds.
+    return [
+        _ranked(
+            start,
+            figures,
+            sum(up_to_round is None or r <= up_to_round for r in deals_in_round),
+            fixed_credit=credit,
+            countback=countback,
+        )
+        for up_to_round in up_to_rounds
+    ]
 
-    start, (points, played, ten_tricks, sat_out) = _tally(
-        scores, sit_outs, check_competitors(competitors), deals_in_round
+
+@dataclass(frozen=True, slots=True)
+class CardTotal:
+    """A player's card as the organiser typed it, for a drive played on paper.
+
+    ``total`` is what the card adds up to at the tables; ``half_time`` the total after
+    the half-time round, if typed. ``played`` and ``sat_out`` count the deals in the
+    first and the second half, which the caller reads from the seatings.
+    """
+
+    player: int
+    total: int
+    half_time: int | None = None
+    played: tuple[int, int] = (0, 0)
+    sat_out: tuple[int, int] = (0, 0)
+    ten_trick_deals: int = 0
+
+    def __post_init__(self) -> None:
+        if self.total < 0 or (self.half_time is not None and self.half_time < 0):
+            raise StandingsError(f"Player {self.player}: a card's total cannot be negative.")
+
+
+def standings_from_totals(
+    cards: Iterable[CardTotal],
+    competitors: Iterable[Competitor],
+    *,
+    sit_out_rule: SitOutRule = SitOutRule.AVERAGE,
+    fixed_sit_out_points: int | Decimal = 0,
+    tie_break: TieBreak = TieBreak.COUNTBACK,
+) -> tuple[list[Standing], list[Standing]]:
+    """The final and half-time standings of a paper drive, by the rules of :func:`standings`.
+
+    Only the players with a card are ranked. Totals know no rounds, so the countback
+    sees two halves: with every card's half-time typed, players level on total are
+    separated by their second half; otherwise they share. The half-time table ranks
+    the cards whose half-time was typed.
+
+    >>> final, half = standings_from_totals(
+    ...     [CardTotal(1, 90, 40, (12, 12)), CardTotal(2, 90, 50, (12, 12))],
+    ...     [Competitor(1, "lady"), Competitor(2, "gent")],
+    ... )
+    >>> [(s.player, s.rank, str(s.points)) for s in final], [s.player for s in half]
+    ([(1, 1, '90.00'), (2, 2, '90.00')], [2, 1])
+    """
+    roles = check_competitors(competitors)
+    cards = list(cards)
+    seen: set[int] = set()
+    for card in cards:
+        if card.player not in roles:
+            raise StandingsError(f"A card is for player {card.player}, who is not entered.")
+        if card.player in seen:
+            raise StandingsError(f"Player {card.player} has two cards.")
+        seen.add(card.player)
+    credit = _fixed_credit(sit_out_rule, fixed_sit_out_points)
+    countback = _as_enum(TieBreak, tie_break, "tie-break") is TieBreak.COUNTBACK
+    halves = all(card.half_time is not None for card in cards)
+
+    def columns(card: CardTotal) -> list[tuple[int, int, int, int]]:
+        """(points, played, ten-trick deals, sat out) per half, or one column for both."""
+        (played_1, played_2), (out_1, out_2) = card.played, card.sat_out
+        if not halves or card.half_time is None:
+            return [(card.total, played_1 + played_2, card.ten_trick_deals, out_1 + out_2)]
+        second = card.total - card.half_time
+        return [
+            (card.half_time, played_1, 0, out_1),
+            (second, played_2, card.ten_trick_deals, out_2),
+        ]
+
+    final = _ranked(
+        *_flat([columns(c) for c in cards], cards),
+        2 if halves else 1,
+        fixed_credit=credit,
+        countback=countback and halves,
     )
-    tables = []
-    for up_to_round in up_to_rounds:
-        # Rounds are tallied in order, so the window is each player's first ``width`` rounds.
-        width = sum(up_to_round is None or r <= up_to_round for r in deals_in_round)
-        rows, keys = [], {}
-        for player, first in start.items():
-            window = slice(first, first + width)
-            deals = sum(played[window])
-            average = _two_places(Decimal(sum(points[window])) / deals) if deals else ZERO
-            # The per-deal credit is rounded before use, so round points add up to the total.
-            credit = fixed_credit if fixed else average
-            round_points = tuple(
-                p + credit * s for p, s in zip(points[window], sat_out[window], strict=True)
-            )
-            total = sum(round_points, ZERO)
-            # Countback: the last round, then the last two, the last three, ...
-            last_rounds = accumulate(reversed(round_points[1:])) if countback else ()
-            keys[player] = (-total, *(-p for p in last_rounds))
-            sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
-            stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals)
-            rows.append(Standing(player, 0, False, *stats))
-        tables.append(_numbered(groups_by(rows, key=lambda s: keys[s.player])))
-    return tables
+    typed = [c for c in cards if c.half_time is not None]
+    half = [[(c.half_time, c.played[0], 0, c.sat_out[0])] for c in typed]
+    return final, _ranked(*_flat(half, typed), 1, fixed_credit=credit, countback=False)
+
+
+def _flat(
+    columns: list[list[tuple[int, int, int, int]]], cards: list[CardTotal]
+) -> tuple[dict[int, int], list[list[int]]]:
+    """Per-player columns laid out as :func:`_tally` lays out rounds."""
+    width = max((len(c) for c in columns), default=1)
+    start = {card.player: i * width for i, card in enumerate(cards)}
+    figures: list[list[int]] = [[], [], [], []]
+    for player_columns in columns:
+        for column in player_columns:
+            for figure, value in zip(figures, column, strict=True):
+                figure.append(value)
+    return start, figures
+
+
+def _fixed_credit(sit_out_rule: SitOutRule | str, points: int | Decimal) -> Decimal | None:
+    """The credit per deal sat out under the fixed rule; ``None`` under the average rule."""
+    if _as_enum(SitOutRule, sit_out_rule, "sit-out rule") is not SitOutRule.FIXED:
+        return None
+    if points < 0:
+        raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
+    return _two_places(Decimal(points))
+
+
+def _ranked(
+    start: dict[int, int],
+    figures: list[list[int]],
+    width: int,
+    *,
+    fixed_credit: Decimal | None,
+    countback: bool,
+) -> list[Standing]:
+    """Rank everyone in ``start`` on their first ``width`` columns of ``figures``."""
+    points, played, ten_tricks, sat_out = figures
+    rows, keys = [], {}
+    for player, first in start.items():
+        window = slice(first, first + width)
+        deals = sum(played[window])
+        average = _two_places(Decimal(sum(points[window])) / deals) if deals else ZERO
+        # The per-deal credit is rounded before use, so round points add up to the total.
+        credit = average if fixed_credit is None else fixed_credit
+        round_points = tuple(
+            p + credit * s for p, s in zip(points[window], sat_out[window], strict=True)
+        )
+        total = sum(round_points, ZERO)
+        # Countback: the last round, then the last two, the last three, ...
+        last_rounds = accumulate(reversed(round_points[1:])) if countback else ()
+        keys[player] = (-total, *(-p for p in last_rounds))
+        sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
+        stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals)
+        rows.append(Standing(player, 0, False, *stats))
+    return _numbered(groups_by(rows, key=lambda s: keys[s.player]))
 
 
 def rerank(part: Iterable[Standing]) -> list[Standing]:

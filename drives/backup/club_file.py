@@ -24,6 +24,8 @@ from django.utils import timezone
 
 from drives.errors import DriveError
 from drives.models import (
+    CardTotal,
+    CardTotalChange,
     Club,
     Drive,
     DriveStatusChange,
@@ -54,6 +56,8 @@ EXPORTED: dict[type[models.Model], str] = {
     ResultChange: "result__drive__club",
     DriveStatusChange: "drive__club",
     PendingEntry: "drive__club",
+    CardTotal: "entry__drive__club",
+    CardTotalChange: "card__entry__drive__club",
 }
 NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",

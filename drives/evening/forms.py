@@ -29,6 +29,7 @@ class DriveForm(forms.ModelForm):
             "ten_trick_prize",
             "tie_break",
             "table_entry",
+            "on_paper",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"season": _("Season")}  # the foreign key has no verbose name of its own

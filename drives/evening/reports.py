@@ -10,7 +10,8 @@ from decimal import Decimal
 
 from django.utils.translation import gettext_noop
 
-from drives.models import Drive, DriveStatus, Entry, Seating, TableResult
+from drives.evening.totals import paper_standings
+from drives.models import CardTotal, Drive, DriveStatus, Entry, Seating, TableResult, Typist
 from scoring import standings as ranking
 from scoring.cards import suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
@@ -87,6 +88,11 @@ class DriveReport:
     prizes: list[PrizeRow]
     rounds_scored: int
     results: list[DealResult]
+    cards_typed: int = 0  # a paper drive's cards with a total; its scores have no deals
+
+    @property
+    def on_paper(self) -> bool:
+        return self.drive.on_paper
 
     @property
     def countback_used(self) -> bool:
@@ -188,12 +194,27 @@ def drive_report(drive: Drive) -> DriveReport:
     """Standings, half-time standings and prizes for a drive, as far as it has been scored."""
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     seatings = list(Seating.objects.filter(drive=drive))
+    if drive.on_paper:
+        return report_from_rows(drive, entries, seatings, [], first_totals(drive))
     results = list(TableResult.objects.filter(drive=drive))
     return report_from_rows(drive, entries, seatings, results)
 
 
-def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
-    """The report from rows already loaded, so a season's drives load in a few queries."""
+def first_totals(drive: Drive) -> list[CardTotal]:
+    """A paper drive's scores: the first typist's card totals."""
+    return list(
+        CardTotal.objects.filter(entry__drive=drive, typist=Typist.FIRST).select_related(
+            "entry__player"
+        )
+    )
+
+
+def report_from_rows(drive: Drive, entries, seatings, results, totals=()) -> DriveReport:
+    """The report from rows already loaded, so a season's drives load in a few queries.
+
+    A paper drive (``drive.on_paper``) is ranked from ``totals``, its first typist's
+    card totals, instead of ``results``.
+    """
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
         seating.entry = by_pk[seating.entry_id]
@@ -208,24 +229,31 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
             for s in table
         ]
 
-    if not entries or rounds_scored == 0:
+    totals = list(totals)
+    if drive.on_paper and entries and totals:
+        half_round = ranking.half_time_round(drive.rounds)
+        final, half = paper_standings(drive, entries, seatings, totals)
+        half = half or None
+        rounds_scored = drive.rounds
+    elif not entries or rounds_scored == 0:
         return DriveReport(drive, [], [], [], None, [], [], 0, [])
-    # half_time_round() refuses a drive of no rounds; standings_after() explains it first.
-    half_round = ranking.half_time_round(drive.rounds) if drive.rounds > 0 else 0
-    # Final and half-time from one tally of scores built once. The half-time table's
-    # sit-outs come from the same list: those after half-time fall outside its window.
-    seated = _seated_pks(tables)
-    final, *halves = ranking.standings_after(
-        [rounds_scored, half_round] if 0 < half_round <= rounds_scored else [rounds_scored],
-        _deal_scores(drive, seated, results),
-        competitors,
-        rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
-        sit_outs=_sit_outs(drive, entries, seated, rounds_scored),
-        sit_out_rule=drive.sit_out_rule,
-        fixed_sit_out_points=drive.sit_out_points,
-        tie_break=drive.tie_break,
-    )
-    half = halves[0] if halves else None
+    else:
+        # half_time_round() refuses a drive of no rounds; standings_after() explains it first.
+        half_round = ranking.half_time_round(drive.rounds) if drive.rounds > 0 else 0
+        # Final and half-time from one tally of scores built once. The half-time table's
+        # sit-outs come from the same list: those after half-time fall outside its window.
+        seated = _seated_pks(tables)
+        final, *halves = ranking.standings_after(
+            [rounds_scored, half_round] if 0 < half_round <= rounds_scored else [rounds_scored],
+            _deal_scores(drive, seated, results),
+            competitors,
+            rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
+            sit_outs=_sit_outs(drive, entries, seated, rounds_scored),
+            sit_out_rule=drive.sit_out_rule,
+            fixed_sit_out_points=drive.sit_out_points,
+            tie_break=drive.tie_break,
+        )
+        half = halves[0] if halves else None
     prize_rows = []
     if drive.status == DriveStatus.FINISHED:
         config = PrizeConfig(
@@ -237,7 +265,8 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         )
         prize_rows = [
             PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
-            for p in prizes(final, competitors, config, half_time=half)
+            # A paper drive whose half-times were not typed has no half-time prize to give.
+            for p in prizes(final, competitors, config, half_time=half or [])
         ]
     by_role = drive.prizes_by_role
     return DriveReport(
@@ -250,6 +279,7 @@ def report_from_rows(drive: Drive, entries, seatings, results) -> DriveReport:
         prizes=prize_rows,
         rounds_scored=rounds_scored,
         results=_deal_results(drive, tables, results),  # the same seat map as the scores
+        cards_typed=len(totals),
     )
 
 

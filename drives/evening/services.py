@@ -43,6 +43,14 @@ def _require_status(drive: Drive, *statuses: str, action: str) -> None:
         )
 
 
+def _refuse_paper(drive: Drive) -> None:
+    """A paper drive is scored from its cards' totals (``drives.paper``), never deal by deal."""
+    if drive.on_paper:
+        raise DriveError(
+            _("This drive is played on paper: type the card totals and finish it from there.")
+        )
+
+
 @transaction.atomic
 def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
     """Enter ``player``; after the start they join from the next round and the rest is replanned."""
@@ -183,6 +191,7 @@ def results_record(
     """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
+    _refuse_paper(drive)
     if not 1 <= round_number <= drive.current_round:
         raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
     tables = seating.tables_of_round(drive, round_number)
@@ -285,6 +294,7 @@ def round_advance(*, drive: Drive, allow_missing: bool = False) -> None:
     """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("open the next round"))
+    _refuse_paper(drive)
     if drive.current_round >= drive.rounds:
         raise DriveError(_("This is the last round: finish the drive instead."))
     complete = round_is_complete(drive, drive.current_round)
@@ -311,6 +321,7 @@ def drive_finish(*, drive: Drive) -> None:
     """Lock the scores; the drive is read-only until an organiser reopens it."""
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("finish the drive"))
+    _refuse_paper(drive)
     # Every round, not just the last: a static drive may have gone on without a late table.
     tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
     stored = TableResult.objects.filter(drive=drive).count()

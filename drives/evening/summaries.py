@@ -6,8 +6,8 @@ players took 1.8 s a view cold against 0.1 s for one SQL aggregate; see
 ``bench/league.py``). ``services.drive_finish`` fills the cache for the drive. The
 cache key carries a fingerprint of everything a drive's standings depend on
 (the drive's own fields and the count, highest id and totals of its entries,
-seatings and results), read in three grouped queries, so a correction after
-reopening a drive is never served stale. Nothing is stored in the database.
+seatings and results, or a paper drive's card totals), read in grouped queries, so a
+correction after reopening a drive is never served stale. Nothing is stored in the database.
 """
 
 import hashlib
@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from django.core.cache import cache
-from django.db.models import Count, Max, Sum
+from django.db.models import Count, F, Max, Sum
 from django.db.models.functions import Coalesce
 
 from drives.evening.reports import report_from_rows
-from drives.models import Drive, Entry, Seating, TableResult
+from drives.models import CardTotal, Drive, Entry, Seating, TableResult, Typist
 
 CENT = Decimal("0.01")
 CACHE_VERSION = 1  # bump when DriveSummary changes shape
@@ -88,8 +88,19 @@ class _ResultRow:
     ns_honours: int | None
 
 
+@dataclass(slots=True)
+class _TotalRow:
+    entry_id: int
+    total: int
+    half_time: int | None
+    ten_trick_deals: int | None
+
+
 def drive_summaries(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
-    """Each drive's summary: three queries when all are cached, six when some are not."""
+    """Each drive's summary: three queries when all are cached, six when some are not.
+
+    Paper drives among them add one query to each (their card totals).
+    """
     if not drives:
         return {}
     keys = _cache_keys(drives)
@@ -126,6 +137,19 @@ def _cache_keys(drives: Sequence[Drive]) -> dict[int, str]:
             n=Count("pk"), top=Max("pk"), entries=Sum("entry_id")
         ),
     )
+    paper = [drive.pk for drive in drives if drive.on_paper]
+    if paper:  # a fourth query, only for seasons with paper drives
+        queries += (
+            CardTotal.objects.filter(typist=Typist.FIRST)
+            .values(drive_id=F("entry__drive_id"))
+            .annotate(
+                n=Count("pk"),
+                top=Max("pk"),
+                versions=Sum("version"),
+                totals=Sum("total"),
+                changed=Max("entered_at"),
+            ),
+        )
     for part, query in enumerate(queries):
         # order_by() drops the models' default ordering, which would split the groups.
         for row in query.filter(drive_id__in=pks).order_by():
@@ -154,9 +178,18 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
     columns = ("drive_id", "round", "table", "deal", "ns_tricks", "ns_honours")
     for drive_id, *row in TableResult.objects.filter(drive_id__in=pks).values_list(*columns):
         results[drive_id].append(_ResultRow(*row))
+    totals: defaultdict[int, list[_TotalRow]] = defaultdict(list)
+    paper = [drive.pk for drive in drives if drive.on_paper]
+    if paper:
+        columns = ("entry__drive_id", "entry_id", "total", "half_time", "ten_trick_deals")
+        rows = CardTotal.objects.filter(entry__drive_id__in=paper, typist=Typist.FIRST)
+        for drive_id, *row in rows.values_list(*columns):
+            totals[drive_id].append(_TotalRow(*row))
     summaries = {}
     for drive in drives:
-        report = report_from_rows(drive, entries[drive.pk], seatings[drive.pk], results[drive.pk])
+        report = report_from_rows(
+            drive, entries[drive.pk], seatings[drive.pk], results[drive.pk], totals[drive.pk]
+        )
         placings = tuple(
             Placing(
                 player=row.entry.player_id,

@@ -55,7 +55,7 @@ def round_page(request, pk, number):
             result__drive=drive, result__round=number
         ).count(),
         "is_organiser": is_organiser,
-        "editable": is_organiser and drive.status == DriveStatus.RUNNING,
+        "editable": is_organiser and drive.status == DriveStatus.RUNNING and not drive.on_paper,
     }
     return render(request, "drives/round.html", context)
 

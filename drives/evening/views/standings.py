@@ -5,7 +5,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
 from drives.downloads import SpreadsheetWriter, csv_download
-from drives.evening.reports import SEATS, drive_report
+from drives.evening.reports import SEATS, drive_report, first_totals
 from drives.models import Drive, DriveStatus
 
 
@@ -49,7 +49,10 @@ def standings_csv(request, pk):
 
 
 def results_csv(request, pk):
-    report = drive_report(_drive(pk))
+    drive = _drive(pk)
+    if drive.on_paper:
+        return _card_totals_csv(drive)
+    report = drive_report(drive)
     response, writer = _csv_response(report.drive, "results")
     writer.writerow(
         [
@@ -81,6 +84,23 @@ def results_csv(request, pk):
                 result.ns_tricks,
                 result.ew_tricks,
                 honours,
+            ]
+        )
+    return response
+
+
+def _card_totals_csv(drive: Drive) -> HttpResponse:
+    """A paper drive has no tricks by table and deal: its results are the cards' totals."""
+    response, writer = _csv_response(drive, "results")
+    writer.writerow(["card", "name", "half-time", "total", "deals with 10+ tricks"])
+    for card in first_totals(drive):
+        writer.writerow(
+            [
+                card.entry.card_number,
+                card.entry.player.name,
+                card.half_time,
+                card.total,
+                card.ten_trick_deals,
             ]
         )
     return response

@@ -1,0 +1,104 @@
+"""Paper drives: standings from the totals typed off players' cards, not from deals.
+
+A paper drive has its entries and seatings like any drive but no table results:
+the first typist's ``CardTotal`` rows are its scores. ``reports`` ranks them with
+:func:`scoring.standings.standings_from_totals`; ``drives.paper`` types and checks them.
+
+Who played which deals comes from the seatings when every round is seated (the
+static movements). A progressive drive is seated one round at a time from results
+a paper drive never has, so there every entered player counts as playing every deal
+of the rounds they were entered for, and who sat out is not known.
+"""
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from drives.models import Drive
+from scoring import standings as ranking
+
+FIRST_HALF, SECOND_HALF = 0, 1
+
+
+@dataclass(frozen=True)
+class CardDeals:
+    """An entry's deals played and sat out, in the first and the second half."""
+
+    played: tuple[int, int]
+    sat_out: tuple[int, int]
+
+
+def every_round_seated(drive: Drive, seatings) -> bool:
+    return {s.round for s in seatings} >= set(range(1, drive.rounds + 1))
+
+
+def card_deals(drive: Drive, entries, seatings) -> dict[int, CardDeals]:
+    """Per entry pk: deals played and sat out per half (see the module docstring)."""
+    half_round = ranking.half_time_round(drive.rounds)
+    known = every_round_seated(drive, seatings)
+    seated = {(s.round, s.entry_id) for s in seatings}
+    per_round = drive.deals_per_round
+    deals = {}
+    for entry in entries:
+        played, sat_out = [0, 0], [0, 0]
+        for r in range(1, drive.rounds + 1):
+            if not entry.plays_in(r):
+                continue
+            half = FIRST_HALF if r <= half_round else SECOND_HALF
+            if not known or (r, entry.pk) in seated:
+                played[half] += per_round
+            else:
+                sat_out[half] += per_round
+        deals[entry.pk] = CardDeals(tuple(played), tuple(sat_out))
+    return deals
+
+
+def table_deals(drive: Drive, entries, seatings) -> int | None:
+    """Deals played at all the tables together; ``None`` when who sat out is not known."""
+    if every_round_seated(drive, seatings):
+        tables = {(s.round, s.table) for s in seatings}
+        return len(tables) * drive.deals_per_round
+    total = 0
+    for r in range(1, drive.rounds + 1):
+        players = sum(entry.plays_in(r) for entry in entries)
+        if players % 4:
+            return None
+        total += players // 4 * drive.deals_per_round
+    return total
+
+
+def partners(seatings) -> list[tuple[int, int]]:
+    """Fixed partners as (entry pk, entry pk): the pairs sitting N–S or E–W together."""
+    tables: defaultdict[tuple[int, int], dict[str, int]] = defaultdict(dict)
+    for s in seatings:
+        tables[s.round, s.table][s.seat] = s.entry_id
+    pairs = set()
+    for seats in tables.values():
+        for a, b in (("N", "S"), ("E", "W")):
+            if a in seats and b in seats:
+                pairs.add(tuple(sorted((seats[a], seats[b]))))
+    return sorted(pairs)
+
+
+def paper_standings(
+    drive: Drive, entries, seatings, totals
+) -> tuple[list[ranking.Standing], list[ranking.Standing]]:
+    """Final and half-time standings from the first typist's totals (rows with ``entry_id``)."""
+    deals = card_deals(drive, entries, seatings)
+    cards = [
+        ranking.CardTotal(
+            card.entry_id,
+            card.total,
+            card.half_time,
+            deals[card.entry_id].played,
+            deals[card.entry_id].sat_out,
+            card.ten_trick_deals or 0,
+        )
+        for card in totals
+    ]
+    return ranking.standings_from_totals(
+        cards,
+        [ranking.Competitor(entry.pk, entry.role) for entry in entries],
+        sit_out_rule=drive.sit_out_rule,
+        fixed_sit_out_points=drive.sit_out_points,
+        tie_break=drive.tie_break,
+    )
