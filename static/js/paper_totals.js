@@ -69,7 +69,7 @@
     row.scrollIntoView({ block: "nearest" });
     var total = row.querySelector("input[name=total]");
     if (JSON.parse(row.dataset.saved).total) {
-      say(table.dataset.typedText.replace("%(card)s", row.dataset.card).replace("%(total)s", total.value));
+      say(table.dataset.typedText.replace("{card}", row.dataset.card).replace("{total}", total.value));
     }
   }
 
@@ -122,7 +122,7 @@
     if (event.key !== "Enter") return;
     event.preventDefault();
     var row = find(jump.value);
-    if (!row) { say(table.dataset.noCardText.replace("%(text)s", jump.value)); return; }
+    if (!row) { say(table.dataset.noCardText.replace("{text}", jump.value)); return; }
     jump.value = "";
     say("");
     enter(row);
