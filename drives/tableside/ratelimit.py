@@ -1,11 +1,11 @@
 """A fixed-window request count per client address, kept in Django's cache.
 
-With the default local-memory cache each server process counts on its own, so the
-real ceiling is the limit times the number of processes: good enough to stop a
-runaway script, never enough to stop a hall whose phones share one address.
+The project's cache (the database's or Redis) is shared by every server process, so the
+limit holds across workers; an increment is not atomic in every backend, so under a
+burst the count may fall a little short, which a flood guard can afford.
 """
 
-import time
+from time import time
 
 from django.conf import settings
 from django.core.cache import cache
@@ -17,7 +17,7 @@ def client_address(request) -> str:
 
 def _key(request, bucket: str) -> tuple[str, int]:
     window = settings.TABLESIDE_RATE_LIMITS[bucket][1]
-    return f"tableside:{bucket}:{client_address(request)}:{int(time.time() // window)}", window
+    return f"tableside:{bucket}:{client_address(request)}:{int(time() // window)}", window
 
 
 def exceeded(request, bucket: str) -> bool:

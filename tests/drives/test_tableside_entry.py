@@ -26,8 +26,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
+def _fresh_rate_limits(monkeypatch):
     cache.clear()  # the rate-limit counters live in the cache
+    # One fixed moment, so that no test straddles the start of a new counting window.
+    monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
 
 
 def running_drive(club, players=8, **fields):
