@@ -6,6 +6,7 @@ The settings fail safe: DEBUG is off unless DEBUG=1 (`make run` sets it), and wi
 DEBUG off the site refuses to start until SECRET_KEY and ALLOWED_HOSTS are set.
 """
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -58,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.humanize",
     "django_tables2",
     "django_htmx",
+    "axes",
     "drives",
 ]
 
@@ -72,6 +74,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it turns a refused log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -143,6 +147,22 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First, so that a locked-out user or address is refused before any password check.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Password guessing on /accounts/login/ and /admin/login/: five failures for a user name or
+# from an address pause log-ins there for 15 minutes, counted again from each further try.
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
+AXES_COOLOFF_TIME = dt.timedelta(minutes=envint("LOGIN_PAUSE_MINUTES", "15"))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"
+AXES_LOCKOUT_CALLABLE = "config.login_throttle.locked_out"
+AXES_VERBOSE = False
+# How many reverse proxies stand in front of gunicorn (X-Forwarded-For hops to trust).
+TRUSTED_PROXIES = envint("TRUSTED_PROXIES", "0")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "drives:home"
 LOGOUT_REDIRECT_URL = "drives:home"

@@ -361,7 +361,7 @@ def test_the_login_page_is_translated(client):
 def test_downloads_stay_in_the_machine_format(client, finished_drive):
     """CSV files are read by spreadsheets and scripts: English columns, points with a dot."""
     response = client.get(f"/fr/drives/{finished_drive.pk}/standings.csv")
-    text = response.content.decode()
+    text = response.content.decode("utf-8-sig")
     assert text.startswith("rank,card,name,seat role,points")
     assert re.search(r",\d+\.\d\d\r?\n", text), text[:300]
 
