@@ -7,6 +7,7 @@ anything but local files and data: URLs, and the fonts come from the system
 """
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -17,7 +18,7 @@ from weasyprint import HTML, URLFetcher
 
 from drives.evening import rounds
 from drives.models import Drive, Season
-from drives.printing import result_sheets, sheets
+from drives.printing import card_grid, result_sheets, sheets
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
 
@@ -62,10 +63,35 @@ def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[
     }
 
 
+@dataclass(frozen=True)
+class GridCard:
+    """A scorecard and the class of the grid drawn with its lines (``card_grid``)."""
+
+    card: sheets.Scorecard
+    grid: str
+
+
+def _card_context(printed: PrintedDrive, layout: Layout, cards: list) -> dict[str, Any]:
+    """The cards cut into sheets, with their grid and one pair of images per shape of card."""
+    drive = printed.drive
+    rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
+    grid = card_grid.for_layout(layout, rows)
+    shapes: dict[tuple, str] = {}
+    items = []
+    for card in cards:
+        shape = card_grid.card_rows(card, rounds_marked=drive.deals_per_round > 1)
+        items.append(GridCard(card, shapes.setdefault(shape, f"grid-{len(shapes)}")))
+    images = [
+        (name, card_grid.data_url(grid.shading(shape)), card_grid.data_url(grid.lines(shape)))
+        for shape, name in shapes.items()
+    ]
+    return {"sheets": layout.sheets(items), "grid": grid, "grid_images": images}
+
+
 def scorecards(printed: PrintedDrive, layout: Layout) -> bytes:
     """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored."""
     cards = sheets.scorecards(printed)
-    context = _drive_context(printed, layout, sheets=layout.sheets(cards))
+    context = _drive_context(printed, layout, **_card_context(printed, layout, cards))
     return render_pdf("drives/pdf/scorecards.html", context)
 
 
@@ -86,7 +112,7 @@ def blank_pack(printed: PrintedDrive, layout: Layout) -> bytes:
     context = _drive_context(
         printed,
         layout,
-        sheets=layout.sheets(cards),
+        **_card_context(printed, layout, cards),
         tables=sheets.table_cards(printed),
         deals=sheets.all_deals(printed.drive),
     )
