@@ -1,6 +1,9 @@
 """Forms for setting up and running a drive: they validate and normalise, nothing more."""
 
+import unicodedata
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from drives.models import Drive, DriveStatusChange, SeatRole, TableEntryMode
@@ -33,6 +36,37 @@ class DriveForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"season": _("Season")}  # the foreign key has no verbose name of its own
+        help_texts = {
+            "date": _("The evening the drive is played."),
+            "title": _("As players will see it, for example “Christmas Drive”."),
+            "season": _("The league this drive counts towards; leave empty for a friendly."),
+            "venue": _("Where the drive is played; printed on the scorecards."),
+            "deals": _("How many deals each player plays, from 4 to 52; 24 is usual."),
+            "deals_per_round": _(
+                "Deals played at a table before players move, from 1 to 4; it must divide "
+                "the number of deals."
+            ),
+            "rotation": _("The trumps deal by deal; no trumps every fifth deal if chosen."),
+            "movement": _(
+                "Progressive: the losing lady moves up and the gent down; the others keep "
+                "partners or balance who plays with whom."
+            ),
+            "counting": _("Odd tricks count the tricks over six; all tricks count every trick."),
+            "honours": _("Add the honours held in trumps (four: 4 points, three: 2)."),
+            "sit_out_rule": _(
+                "How a player who sits out a round is credited for the deals missed."
+            ),
+            "sit_out_points": _("Only with a fixed score: the points per deal sat out."),
+            "prizes_by_role": _("Separate placings for ladies and for gents."),
+            "prize_places": _("How many placing prizes (1st, 2nd, 3rd …), from 1 to 10."),
+            "booby_prize": _("A prize for the lowest score among those who played to the end."),
+            "half_time_prize": _("A prize for the best score at half-time."),
+            "ten_trick_prize": _("A prize for the most deals with ten or more tricks."),
+            "tie_break": _(
+                "Countback places players level on points by their last rounds; shared "
+                "leaves them level."
+            ),
+        }
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
@@ -77,15 +111,85 @@ class DriveForm(forms.ModelForm):
         return data
 
 
+def name_key(name: str) -> str:
+    """A name as a hurried organiser might type it: case, accents and spacing ignored."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+#: The set-up a new drive copies from the club's last one (or from the drive it is "like").
+USUAL_SETTINGS = (
+    "venue",
+    "deals",
+    "deals_per_round",
+    "rotation",
+    "movement",
+    "counting",
+    "honours",
+    "sit_out_rule",
+    "sit_out_points",
+    "prizes_by_role",
+    "prize_places",
+    "booby_prize",
+    "half_time_prize",
+    "ten_trick_prize",
+    "tie_break",
+    "table_entry",
+)
+
+
+def new_drive_initial(club, *, like: Drive | None = None) -> dict:
+    """A new drive's defaults: today, the season under way, the club's usual set-up."""
+    today = timezone.localdate()
+    usual = like or club.drives.order_by("-date", "-pk").first()
+    initial = {"date": today, "venue": club.venue}
+    season = club.seasons.filter(start__lte=today, end__gte=today).order_by("-start").first()
+    if season is not None:
+        initial["season"] = season.pk
+    if usual is not None:
+        initial |= {name: getattr(usual, name) for name in USUAL_SETTINGS}
+    if like is not None:
+        initial["title"] = like.title
+    return initial
+
+
 class WalkInForm(forms.Form):
     name = forms.CharField(label=_("New player's name"), max_length=100)
     role = forms.ChoiceField(label=_("Seat role"), choices=SeatRole.choices)
+    namesake = forms.BooleanField(
+        label=_("A new person who shares a member's name"),
+        required=False,
+        help_text=_("Tick only when the club already has someone of this name."),
+    )
+
+    def __init__(self, *args, club, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.club = club
+        self.matches = []
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not name:
             raise forms.ValidationError(_("Enter the player's name."))
         return name
+
+    def clean(self):
+        data = super().clean()
+        name = data.get("name")
+        if name and not data.get("namesake"):
+            key = name_key(name)
+            self.matches = [p for p in self.club.players.all() if name_key(p.name) == key]
+            if self.matches:
+                self.add_error(
+                    "name",
+                    _(
+                        "The club already has %(name)s: check them in below instead, or tick "
+                        "“a new person” if this is someone else."
+                    )
+                    % {"name": self.matches[0].name},
+                )
+        return data
 
 
 class LateArrivalForm(forms.Form):

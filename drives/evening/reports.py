@@ -263,10 +263,18 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=()) -> Dri
             half_time=drive.half_time_prize,
             most_ten_trick_deals=drive.ten_trick_prize,
         )
+        # A player who withdrew keeps their place in the standings but wins no prize:
+        # the prizes go down the table as if they were not in it.
+        stayed = {entry.pk for entry in entries if entry.withdrew_after is None}
         prize_rows = [
             PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
             # A paper drive whose half-times were not typed has no half-time prize to give.
-            for p in prizes(final, competitors, config, half_time=half or [])
+            for p in prizes(
+                ranking.rerank(s for s in final if s.player in stayed),
+                competitors,
+                config,
+                half_time=ranking.rerank(s for s in half or [] if s.player in stayed),
+            )
         ]
     by_role = drive.prizes_by_role
     return DriveReport(

@@ -147,6 +147,48 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
 
 
 @transaction.atomic
+def entry_withdraw_undo(*, drive: Drive, entry: Entry) -> None:
+    """Take back a withdrawal made by mistake, while the round it was made in is still open."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.RUNNING, action=_("undo a withdrawal"))
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if entry.withdrew_after is None:
+        raise DriveError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    if entry.withdrew_after != drive.current_round:
+        raise DriveError(
+            _(
+                "%(name)s withdrew before round %(round)d opened: the withdrawal can only "
+                "be undone in the round it was made."
+            )
+            % {"name": entry.player.name, "round": drive.current_round}
+        )
+    entry.withdrew_after = None
+    entry.save(update_fields=["withdrew_after"])
+    seating.replan(drive)
+
+
+@transaction.atomic
+def drive_create(*, drive: Drive, players_from: Drive | None = None) -> Drive:
+    """Save a new drive; "like this one" also checks in the players of ``players_from``
+    who are still active members, each in the seat role they had then."""
+    drive.save()
+    if players_from is not None:
+        if players_from.club_id != drive.club_id:
+            raise DriveError(_("That drive belongs to another club."))
+        entries = players_from.entries.select_related("player").filter(player__active=True)
+        drive_check_in(drive=drive, roles={entry.player: entry.role for entry in entries})
+    return drive
+
+
+@transaction.atomic
+def drive_delete(*, drive: Drive) -> None:
+    """A drive set up by mistake goes, with its check-in list, until it has started."""
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.PLANNED, action=_("delete the drive"))
+    drive.delete()
+
+
+@transaction.atomic
 def drive_start(*, drive: Drive) -> None:
     """Seat round 1 (every round, for a static movement) and open it for scores."""
     drive = _locked(drive)

@@ -55,6 +55,13 @@ def submit(page, button: str) -> None:
     assert page.locator(".messages li.error").count() == 0, page.locator(".messages").inner_text()
 
 
+def start(page) -> None:
+    """Start from the drive page, through the page that says what starting will do."""
+    page.get_by_role("link", name="Start the drive…").click()
+    page.wait_for_url("**/start/")
+    submit(page, "Start the drive: seat round 1")
+
+
 def log_in(page, base_url: str, username: str) -> None:
     page.goto(f"{base_url}/accounts/login/")
     page.fill("input[name=username]", username)
@@ -191,7 +198,7 @@ def test_a_sixteen_player_progressive_drive_from_log_in_to_prizes(page, live_ser
     )
     check_in(page, LADIES + GENTS)
     assert "4 tables" in page.locator("#plan").inner_text()
-    submit(page, "Start the drive: seat round 1")
+    start(page)
 
     points: dict[str, list[int]] = defaultdict(list)
     for round_number in range(1, 9):
@@ -245,7 +252,7 @@ def test_a_late_arrival_joins_an_individual_drive_without_disturbing_played_roun
     )
     check_in(page, [name for name in names if name != late])
     assert "5 tables" in page.locator("#plan").inner_text()
-    submit(page, "Start the drive: seat round 1")
+    start(page)
 
     def play(round_number):
         round_seats = seats(page)

@@ -4,11 +4,21 @@ import re
 from html import unescape
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 
-from drives.evening import services
-from drives.models import ResultChange, TableResult
-from tests.conftest import make_drive, make_entries, make_players
+from drives.errors import DriveError
+from drives.evening import seating, services
+from drives.evening.reports import drive_report
+from drives.models import Drive, DriveStatus, Player, ResultChange, TableResult
+from tests.conftest import (
+    make_drive,
+    make_entries,
+    make_player,
+    make_players,
+    make_season,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -139,3 +149,241 @@ def test_seats_are_lettered_in_the_readers_language(client, club, prefix, letter
     drive = started_drive(club, players=8, deals=8, movement="individual")
     page = client.get(f"{prefix}/drives/{drive.pk}/rounds/1/").text
     assert re.findall(r"<tr><th>([^<]+)</th><td>", page)[:4] == list(letters)
+
+
+# --- point 1: a walk-in who is already a member ----------------------------------------------
+
+
+def test_a_walk_in_with_a_members_name_is_offered_the_member(client, club, organiser):
+    drive = make_drive(club)
+    member = make_player(club, name="Zoé  Lefèvre", role="lady")
+    client.force_login(organiser)
+    url = reverse("drives:walk_in", args=[drive.pk])
+    response = client.post(url, {"name": "zoe lefevre", "role": "lady"})
+    assert response.status_code == 400
+    assert Player.objects.filter(club=club).count() == 1 and not drive.entries.exists()
+    page = unescape(response.text)
+    assert "The club already has Zoé  Lefèvre" in page
+    assert 'value="zoe lefevre"' in page  # what was typed stays
+    assert f'name="player" value="{member.pk}"' in page and "Check in Zoé  Lefèvre" in page
+    # The offered button checks the member in: no second player.
+    client.post(
+        reverse("drives:late_arrival", args=[drive.pk]), {"player": member.pk, "role": "lady"}
+    )
+    assert list(drive.entries.values_list("player", flat=True)) == [member.pk]
+
+
+def test_a_namesake_is_added_only_when_asked_for(client, club, organiser):
+    drive = make_drive(club)
+    make_player(club, name="John Smith")
+    client.force_login(organiser)
+    url = reverse("drives:walk_in", args=[drive.pk])
+    response = client.post(url, {"name": "John Smith", "role": "gent", "namesake": "on"})
+    assert response.status_code == 302
+    assert Player.objects.filter(club=club, name="John Smith").count() == 2
+    assert drive.entries.count() == 1
+
+
+# --- point 2: withdrawals are confirmed and can be undone ------------------------------------
+
+
+def test_a_withdrawal_is_confirmed_first_and_can_be_undone_in_its_round(client, club, organiser):
+    drive = started_drive(club, players=9, deals=8, movement="individual")
+    entry = drive.entries.order_by("card_number").first()
+    client.force_login(organiser)
+    url = reverse("drives:withdraw", args=[drive.pk, entry.pk])
+    confirm = client.get(url)
+    assert confirm.status_code == 200
+    entry.refresh_from_db()
+    assert entry.withdrew_after is None  # asking changes nothing
+    assert "From round 2 the tables are planned without" in confirm.text
+    assert "the scores already played are kept" in confirm.text
+    round_one = sorted(drive.seatings.filter(round=1).values_list("table", "seat", "entry"))
+    client.post(url)
+    entry.refresh_from_db()
+    assert entry.withdrew_after == 1
+    assert not drive.seatings.filter(entry=entry, round__gt=1).exists()
+    assert "Undo the withdrawal" in client.get(drive.get_absolute_url()).text
+    client.post(reverse("drives:withdraw_undo", args=[drive.pk, entry.pk]))
+    entry.refresh_from_db()
+    assert entry.withdrew_after is None
+    # Back in the plan for the rounds to come; the round under way is untouched.
+    assert drive.seatings.filter(entry=entry, round__gt=1).exists()
+    assert sorted(drive.seatings.filter(round=1).values_list("table", "seat", "entry")) == round_one
+
+
+def test_a_withdrawal_cannot_be_undone_once_the_next_round_opened(club):
+    drive = started_drive(club, players=8, deals=8, movement="individual")
+    entry = drive.entries.first()
+    services.entry_withdraw(drive=drive, entry=entry)
+    drive.current_round = 2
+    drive.save()
+    with pytest.raises(DriveError, match="can only be undone in the round it was made"):
+        services.entry_withdraw_undo(drive=drive, entry=entry)
+
+
+# --- point 4: starting is confirmed; nobody joins after the last round ----------------------
+
+
+def test_starting_shows_what_will_happen_before_it_happens(client, club, organiser):
+    drive = make_drive(club, deals=24)
+    make_entries(drive, make_players(club, 19))
+    client.force_login(organiser)
+    page = client.get(reverse("drives:start", args=[drive.pk]))
+    assert page.status_code == 200
+    drive.refresh_from_db()
+    assert drive.status == DriveStatus.PLANNED
+    facts = unescape(page.text)
+    for fact in ["19 players checked in", "4 tables, 3 sit out each round", "24 rounds"]:
+        assert fact in facts
+    assert "Player 001" in facts and "Player 019" in facts
+    response = client.post(reverse("drives:start", args=[drive.pk]))
+    assert response.status_code == 302
+    drive.refresh_from_db()
+    assert drive.status == DriveStatus.RUNNING
+
+
+def test_nobody_is_offered_a_round_after_the_last(client, club, organiser):
+    drive = started_drive(club, players=8, deals=4, movement="individual")
+    drive.current_round = drive.rounds
+    drive.save()
+    make_player(club, name="Late Comer")
+    client.force_login(organiser)
+    page = client.get(drive.get_absolute_url()).text
+    assert "Join from round 5" not in page and "A late arrival" not in page
+    assert "A walk-in" not in page and "Withdraw…" not in page
+
+
+# --- point 5: delete a planned drive; a new drive like this one -------------------------------
+
+
+def test_a_planned_drive_can_be_deleted_after_a_confirmation(client, club, organiser):
+    drive = make_drive(club)
+    make_entries(drive, make_players(club, 4))
+    client.force_login(organiser)
+    url = reverse("drives:drive_delete", args=[drive.pk])
+    assert "Delete this drive?" in client.get(url).text
+    assert Drive.objects.filter(pk=drive.pk).exists()
+    response = client.post(url)
+    assert response.status_code == 302 and response["Location"] == club.get_absolute_url()
+    assert not Drive.objects.filter(pk=drive.pk).exists()
+
+
+def test_a_started_drive_cannot_be_deleted(client, club, organiser):
+    drive = started_drive(club, players=8, deals=8, movement="individual")
+    client.force_login(organiser)
+    response = client.post(reverse("drives:drive_delete", args=[drive.pk]), follow=True)
+    assert Drive.objects.filter(pk=drive.pk).exists()
+    assert "You cannot delete the drive: the drive is running." in response.text
+
+
+def test_a_new_drive_like_this_one_copies_the_set_up_and_the_players(client, club, organiser):
+    source = make_drive(
+        club, deals=12, deals_per_round=3, movement="individual", honours=True, venue="Hall"
+    )
+    players = make_players(club, 6)
+    make_entries(source, players)
+    Player.objects.filter(pk=players[0].pk).update(active=False)  # left the club since
+    client.force_login(organiser)
+    url = reverse("drives:drive_new", args=[club.slug]) + f"?like={source.pk}"
+    form = client.get(url).context["form"]
+    assert form["deals"].value() == 12 and form["movement"].value() == "individual"
+    assert form["honours"].value() is True and form["venue"].value() == "Hall"
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data |= {"date": "2026-12-11", "title": "Next week", "season": ""}
+    data = {k: v for k, v in data.items() if v is not False}
+    response = client.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    copy = Drive.objects.get(title="Next week")
+    assert (copy.deals, copy.deals_per_round, copy.honours) == (12, 3, True)
+    assert sorted(copy.entries.values_list("player", flat=True)) == [p.pk for p in players[1:]]
+
+
+# --- point 10: a new drive starts from sensible defaults --------------------------------------
+
+
+def test_a_new_drive_defaults_to_today_the_current_season_and_the_usual_set_up(
+    client, club, organiser
+):
+    today = timezone.localdate()
+    make_season(
+        club,
+        name="Old",
+        start=today.replace(year=today.year - 2),
+        end=today.replace(year=today.year - 1),
+    )
+    current = make_season(
+        club, name="Now", start=today.replace(day=1), end=today.replace(year=today.year + 1)
+    )
+    make_drive(
+        club,
+        deals=20,
+        deals_per_round=4,
+        rotation="hdsc_nt",
+        date=today.replace(year=today.year - 1),
+    )
+    client.force_login(organiser)
+    response = client.get(reverse("drives:drive_new", args=[club.slug]))
+    form = response.context["form"]
+    assert form["date"].value() == today and form["season"].value() == current.pk
+    assert (form["deals"].value(), form["deals_per_round"].value()) == (20, 4)
+    assert form["rotation"].value() == "hdsc_nt"
+    assert "The league this drive counts towards" in unescape(response.text)
+    assert 'type="date"' in response.text
+
+
+# --- point 12: Hungarian articles, French colons ----------------------------------------------
+
+
+def test_hungarian_never_hedges_its_article():
+    """ "a(z)" is what a translator writes when the article depends on the word after it."""
+    catalogue = (settings.BASE_DIR / "locale/hu/LC_MESSAGES/django.po").read_text()
+    assert "a(z)" not in catalogue and "A(z)" not in catalogue
+
+
+def test_french_puts_a_space_before_the_colon(client, club, organiser):
+    drive = make_drive(club)
+    make_players(club, 4)
+    client.force_login(organiser)
+    page = unescape(client.get(f"/fr/drives/{drive.pk}/").text)
+    assert re.search(r"Cochés :\s*<strong", page)
+    assert re.search(r"tables :\s*<strong", page)
+    drive = started_drive(club, players=8, deals=8, movement="individual")
+    page = unescape(client.get(f"/fr/drives/{drive.pk}/rounds/1/").text)
+    assert "Atout :" in page and "donne 1 :" in page
+
+
+# --- points 3 and 13: who withdrew wins nothing and is counted apart ------------------------
+
+
+def play_out(drive, user):
+    """Every round scored and the drive finished, through the services; N–S's tricks
+    vary with the table and the deal so that the players end on different totals."""
+    while True:
+        drive.refresh_from_db()
+        number = drive.current_round
+        for table in sorted(seating.tables_of_round(drive, number)):
+            deals = list(drive.deals_of_round(number))
+            tricks = {deal: (5 * table + 3 * deal) % 14 for deal in deals}
+            scores = services.TableScores(table, tricks, {}, 0)
+            services.results_record(drive=drive, round_number=number, scores=scores, user=user)
+        if number == drive.rounds:
+            services.drive_finish(drive=drive)
+            return
+        services.round_advance(drive=drive)
+
+
+def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, organiser):
+    drive = started_drive(club, players=9, deals=6, movement="individual", booby_prize=True)
+    leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
+    services.entry_withdraw(drive=drive, entry=leaver)
+    play_out(drive, organiser)
+    drive.refresh_from_db()
+    report = drive_report(drive)
+    assert report.overall[-1].standing.played_deals == 1
+    assert report.overall[-1].entry == leaver  # last on points: they stopped after round 1
+    booby = next(p for p in report.prizes if p.name == "Booby")
+    assert leaver not in booby.entries and booby.entries
+    assert all(leaver not in prize.entries for prize in report.prizes)
+    page = client.get(drive.get_absolute_url()).text
+    assert "8 players played, 1 withdrew" in page

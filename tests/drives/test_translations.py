@@ -298,12 +298,12 @@ def test_prize_names_are_translated(client, finished_drive):
     [
         (
             "fr",
-            ["12 donnes", "Feuilles de marque (PDF)", "8 joueurs inscrits"],
+            ["12 donnes", "Feuilles de marque (PDF)", "8 joueurs ont joué"],
             ["Standings", "deals"],
         ),
         (
             "hu",
-            ["12 osztás", "Pontozólapok (PDF)", "8 játékos bejelentkezve"],
+            ["12 osztás", "Pontozólapok (PDF)", "8 játékos játszott"],
             ["Standings", "deals"],
         ),
     ],

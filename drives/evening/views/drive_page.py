@@ -4,29 +4,51 @@ from django.shortcuts import get_object_or_404, render
 
 from drives.evening import seating
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
-from drives.models import Drive, DriveStatus
+from drives.models import Drive, DriveStatus, Entry
+
+#: "Tick the regulars" ticks whoever played in any of the club's last few drives.
+REGULAR_DRIVES = 4
 
 
 def drive(request, pk):
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    return render_drive_page(request, drive)
+
+
+def render_drive_page(request, drive, *, walk_in=None, status=200):
+    """The drive page, with a walk-in form as posted when it was refused."""
     entries = list(drive.entries.select_related("player"))
+    playing = [entry for entry in entries if entry.withdrew_after is None]
     context = {
         "drive": drive,
         "entries": entries,
-        "plan": seating.table_plan(drive.movement, len(entries)),
+        "playing": len(playing),
+        "withdrawn": len(entries) - len(playing),
+        "plan": seating.table_plan(drive.movement, len(playing)),
         "is_organiser": drive.club.is_organiser(request.user),
     }
+    can_join = drive.status == DriveStatus.PLANNED or (
+        drive.status == DriveStatus.RUNNING and drive.current_round < drive.rounds
+    )
     if context["is_organiser"] and drive.status == DriveStatus.PLANNED:
         players = drive.club.players.filter(active=True) | drive.club.players.filter(
             entries__drive=drive
         )
         context["check_in"] = CheckInForm(players=players.distinct(), entries=entries)
-        context["walk_in"] = WalkInForm()
-    elif context["is_organiser"] and drive.status == DriveStatus.RUNNING:
+        context["regulars"] = set(
+            Entry.objects.filter(
+                drive__in=drive.club.drives.exclude(pk=drive.pk)
+                .filter(status=DriveStatus.FINISHED)
+                .order_by("-date", "-pk")[:REGULAR_DRIVES]
+            ).values_list("player_id", flat=True)
+        )
+    elif context["is_organiser"] and drive.status == DriveStatus.RUNNING and can_join:
+        # On the last round nobody can join: no form offers a round that does not exist.
         context["late_arrival"] = LateArrivalForm(drive=drive)
-        context["walk_in"] = WalkInForm()
+    if context["is_organiser"] and can_join:
+        context["walk_in"] = walk_in or WalkInForm(club=drive.club)
     if drive.status == DriveStatus.CANCELLED:
         context["cancellation"] = drive.status_changes.first()
     elif context["is_organiser"]:
         context["cancel_form"] = CancelForm()
-    return render(request, "drives/drive.html", context)
+    return render(request, "drives/drive.html", context, status=status)

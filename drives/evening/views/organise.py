@@ -6,14 +6,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives.evening import services
+from drives.evening import seating, services
 from drives.evening.forms import (
     CancelForm,
     CheckInForm,
     DriveForm,
     LateArrivalForm,
     WalkInForm,
+    new_drive_initial,
 )
+from drives.evening.views.drive_page import render_drive_page
 from drives.models import Club, Drive, DriveStatus, Entry
 from drives.permissions import require_organiser
 from scoring.errors import ScoringError
@@ -41,14 +43,25 @@ def _attempt(request, action, **kwargs) -> bool:
 def drive_new(request, slug):
     club = get_object_or_404(Club, slug=slug)
     require_organiser(request.user, club)
-    form = DriveForm(request.POST or None, club=club, initial={"venue": club.venue})
+    like = None
+    if request.GET.get("like", "").isdigit():
+        like = get_object_or_404(club.drives, pk=request.GET["like"])
+    form = DriveForm(request.POST or None, club=club, initial=new_drive_initial(club, like=like))
     if request.method == "POST" and form.is_valid():
         drive = form.save(commit=False)
         drive.club = club
-        drive.save()
-        messages.success(request, _("Drive created. Now check the players in."))
-        return redirect(drive)
-    return render(request, "drives/drive_form.html", {"form": form, "club": club})
+        if _attempt(request, services.drive_create, drive=drive, players_from=like):
+            if like is not None:
+                messages.success(
+                    request,
+                    _("Drive created with %(drive)s's players checked in: untick who is away.")
+                    % {"drive": like.title},
+                )
+            else:
+                messages.success(request, _("Drive created. Now check the players in."))
+            return redirect(drive)
+    context = {"form": form, "club": club, "like": like}
+    return render(request, "drives/drive_form.html", context)
 
 
 @login_required
@@ -63,6 +76,18 @@ def drive_edit(request, pk):
         messages.success(request, _("Drive saved."))
         return redirect(drive)
     return render(request, "drives/drive_form.html", {"form": form, "club": drive.club})
+
+
+@login_required
+def drive_delete(request, pk):
+    drive = _organised_drive(request, pk)
+    if request.method == "POST":
+        club = drive.club
+        if _attempt(request, services.drive_delete, drive=drive):
+            messages.success(request, _("%(title)s deleted.") % {"title": drive.title})
+            return redirect(club)
+        return redirect(drive)
+    return render(request, "drives/confirm_delete.html", {"drive": drive})
 
 
 @login_required
@@ -82,11 +107,13 @@ def check_in(request, pk):
 @require_POST
 def walk_in(request, pk):
     drive = _organised_drive(request, pk)
-    form = WalkInForm(request.POST)
+    form = WalkInForm(request.POST, club=drive.club)
     if not form.is_valid():
-        messages.error(request, _("Enter the new player's name and seat role."))
-    elif _attempt(request, services.player_walk_in, drive=drive, **form.cleaned_data):
-        messages.success(request, _("%(name)s added and checked in.") % form.cleaned_data)
+        # Shown again as typed, with the member of that name offered instead.
+        return render_drive_page(request, drive, walk_in=form, status=400)
+    data = {"name": form.cleaned_data["name"], "role": form.cleaned_data["role"]}
+    if _attempt(request, services.player_walk_in, drive=drive, **data):
+        messages.success(request, _("%(name)s added and checked in.") % data)
     return redirect(drive)
 
 
@@ -98,32 +125,60 @@ def late_arrival(request, pk):
     if not form.is_valid():
         messages.error(request, _("Choose an active player who has not checked in."))
     elif _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
-        messages.success(
-            request,
-            _("%(name)s joins from round %(round)d.")
-            % {"name": form.cleaned_data["player"].name, "round": drive.current_round + 1},
-        )
+        name = form.cleaned_data["player"].name
+        if drive.status == DriveStatus.PLANNED:
+            messages.success(request, _("%(name)s checked in.") % {"name": name})
+        else:
+            messages.success(
+                request,
+                _("%(name)s joins from round %(round)d.")
+                % {"name": name, "round": drive.current_round + 1},
+            )
     return redirect(drive)
 
 
 @login_required
-@require_POST
 def withdraw(request, pk, entry_pk):
     drive = _organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
-    if _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
-        messages.success(request, _("%(name)s withdrawn.") % {"name": entry.player.name})
-    return redirect(drive)
+    if request.method == "POST":
+        if _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
+            messages.success(
+                request,
+                _("%(name)s withdrawn. Until round %(round)d opens, “Undo” takes it back.")
+                % {"name": entry.player.name, "round": drive.current_round + 1},
+            )
+        return redirect(drive)
+    return render(request, "drives/confirm_withdraw.html", {"drive": drive, "entry": entry})
 
 
 @login_required
 @require_POST
+def withdraw_undo(request, pk, entry_pk):
+    drive = _organised_drive(request, pk)
+    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
+    if _attempt(request, services.entry_withdraw_undo, drive=drive, entry=entry):
+        messages.success(request, _("%(name)s plays on.") % {"name": entry.player.name})
+    return redirect(drive)
+
+
+@login_required
 def start(request, pk):
     drive = _organised_drive(request, pk)
-    if _attempt(request, services.drive_start, drive=drive):
-        messages.success(request, _("The drive has started: round 1 is seated."))
-        return redirect("drives:round", pk=drive.pk, number=1)
-    return redirect(drive)
+    if request.method == "POST":
+        if _attempt(request, services.drive_start, drive=drive):
+            messages.success(request, _("The drive has started: round 1 is seated."))
+            return redirect("drives:round", pk=drive.pk, number=1)
+        return redirect(drive)
+    if drive.status != DriveStatus.PLANNED:
+        return redirect(drive)
+    entries = list(drive.entries.select_related("player").order_by("player__name"))
+    context = {
+        "drive": drive,
+        "entries": entries,
+        "plan": seating.table_plan(drive.movement, len(entries)),
+    }
+    return render(request, "drives/confirm_start.html", context)
 
 
 @login_required
