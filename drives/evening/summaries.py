@@ -115,7 +115,18 @@ def drive_summaries(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
 
 
 def _cache_keys(drives: Sequence[Drive]) -> dict[int, str]:
-    """A key per drive that changes whenever anything its standings depend on changes."""
+    return {
+        pk: f"drive-summary:{CACHE_VERSION}:{pk}:{digest}"
+        for pk, digest in drive_fingerprints(drives).items()
+    }
+
+
+def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
+    """A digest per drive that changes whenever anything its standings depend on changes.
+
+    Also the public pages' ETags (``drives.conditional``): three grouped queries, or four
+    with paper drives, however many drives.
+    """
     pks = [drive.pk for drive in drives]
     stamps: defaultdict[int, list[object]] = defaultdict(list)
     queries = (
@@ -154,13 +165,12 @@ def _cache_keys(drives: Sequence[Drive]) -> dict[int, str]:
         # order_by() drops the models' default ordering, which would split the groups.
         for row in query.filter(drive_id__in=pks).order_by():
             stamps[row.pop("drive_id")].append((part, sorted(row.items())))
-    keys = {}
+    digests = {}
     for drive in drives:
         # str(): a field just set from TextChoices is an enum member, one read back a str.
         own = [str(getattr(drive, field.attname)) for field in Drive._meta.concrete_fields]
-        digest = hashlib.sha1(repr((own, stamps[drive.pk])).encode()).hexdigest()
-        keys[drive.pk] = f"drive-summary:{CACHE_VERSION}:{drive.pk}:{digest}"
-    return keys
+        digests[drive.pk] = hashlib.sha1(repr((own, stamps[drive.pk])).encode()).hexdigest()
+    return digests
 
 
 def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:

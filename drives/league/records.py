@@ -179,10 +179,10 @@ class PlayerRecord:
     club_average: list[Decimal | None]  # per season drive
 
 
-def player_record(player: Player) -> PlayerRecord:
-    """The player's drives and current league, in a fixed number of queries."""
+def player_drives(player: Player) -> tuple[Season | None, list[Drive]]:
+    """The club's current season, and the finished drives a player's page shows: the
+    player's own, and the rest of the current season for the league and chart."""
     season = current_season(player.club.seasons.all())
-    # The player's own drives, and the rest of the current season for the league and chart.
     wanted = Q(pk__in=Entry.objects.filter(player=player).values("drive_id"))
     if season is not None:
         wanted |= Q(season=season)
@@ -191,6 +191,12 @@ def player_record(player: Player) -> PlayerRecord:
         .select_related("season")
         .order_by("date", "pk")
     )
+    return season, drives
+
+
+def player_record(player: Player) -> PlayerRecord:
+    """The player's drives and current league, in a fixed number of queries."""
+    season, drives = player_drives(player)
     summaries = drive_summaries(drives)
     evenings = []
     for drive in reversed(drives):

@@ -2,14 +2,17 @@
 
 from django.shortcuts import get_object_or_404, render
 
+from drives.conditional import conditional_page
 from drives.evening import seating
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
+from drives.evening.freshness import drive_stamp
 from drives.models import Drive, DriveStatus, Entry
 
 #: "Tick the regulars" ticks whoever played in any of the club's last few drives.
 REGULAR_DRIVES = 4
 
 
+@conditional_page(drive_stamp)
 def drive(request, pk):
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
     return render_drive_page(request, drive)

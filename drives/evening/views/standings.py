@@ -4,7 +4,9 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.text import slugify
 
+from drives.conditional import conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
+from drives.evening.freshness import drive_stamp
 from drives.evening.reports import SEATS, drive_report, first_totals
 from drives.models import Drive, DriveStatus
 
@@ -16,6 +18,7 @@ def _drive(pk) -> Drive:
     return drive
 
 
+@conditional_page(drive_stamp)
 def standings(request, pk):
     report = drive_report(_drive(pk))
     return render(request, "drives/standings.html", {"drive": report.drive, "report": report})

@@ -9,8 +9,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
+from drives.conditional import conditional_page
 from drives.downloads import csv_download
 from drives.league.charts import LineChart, Series, line_chart
+from drives.league.freshness import player_stamp, season_stamp
 from drives.league.records import PlayerRecord, SeasonData, player_record, season_league
 from drives.league.tables import LeagueTable
 from drives.models import Player, Season
@@ -23,6 +25,7 @@ def _season(pk) -> Season:
     return get_object_or_404(Season.objects.select_related("club"), pk=pk)
 
 
+@conditional_page(season_stamp)
 def season(request, pk):
     """The league table; ``?role=lady|gent`` for one role, ``?sort=`` to re-sort."""
     season = _season(pk)
@@ -68,6 +71,7 @@ def league_csv(request, pk):
     return response
 
 
+@conditional_page(player_stamp)
 def player(request, pk):
     """Every drive the player played, their league place and their season in a chart."""
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
