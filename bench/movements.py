@@ -4,7 +4,8 @@ Two parts. First one row per case: players × rounds (the full design where one
 exists, 12, 24 and 52 rounds, up to 200 players), the seconds to generate, and
 for ``individual`` and for a random seating each round: partner excess,
 sit-out spread, opponent deviation, left/right-hand opponent imbalance and
-the times a pair opposes in consecutive rounds. Then the sweep the issue
+the times a pair opposes in consecutive rounds. Seconds are the wall clock,
+cpu the processor time, which a busy shared machine disturbs less. Then the sweep the issue
 measures: every size from 8 to 64 over 24 rounds, with its totals. The floor
 is 2 seconds for any movement; the slowest case is printed beside it.
 
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
 from dataclasses import dataclass
 
 from bench.timing import best_of
@@ -55,16 +57,19 @@ class Row:
     players: int
     rounds: int
     seconds: float
+    cpu: float
     planned: Quality
     naive: Quality
 
 
 def measure(players: int, rounds: int) -> Row:
+    # Processor time beside the wall clock: on a shared machine only it is steady.
+    cpu = time.process_time()
     seconds, movement = best_of(1, lambda: individual(players, rounds))
+    cpu = time.process_time() - cpu
     assert isinstance(movement, Movement)
-    return Row(
-        players, rounds, seconds, quality(movement), quality(random_seating(players, rounds))
-    )
+    naive = quality(random_seating(players, rounds))
+    return Row(players, rounds, seconds, cpu, quality(movement), naive)
 
 
 def _figures(q: Quality) -> str:
@@ -75,7 +80,7 @@ def _figures(q: Quality) -> str:
 
 
 HEADER = (
-    f"{'players':>7} {'rounds':>6} {'seconds':>7} |"
+    f"{'players':>7} {'rounds':>6} {'seconds':>7} {'cpu':>5} |"
     f" {'excess':>6} {'spread':>6} {'dev':>5} {'l/r':>5} {'consec':>6} |"
     f" naive: {'excess':>6} {'spread':>6} {'dev':>5} {'l/r':>5} {'consec':>6}"
 )
@@ -83,7 +88,8 @@ HEADER = (
 
 def print_row(row: Row) -> None:
     print(
-        f"{row.players:>7} {row.rounds:>6} {row.seconds:>7.2f} | {_figures(row.planned)} |"
+        f"{row.players:>7} {row.rounds:>6} {row.seconds:>7.2f} {row.cpu:>5.2f} |"
+        f" {_figures(row.planned)} |"
         f"        {_figures(row.naive)}",
         flush=True,
     )
@@ -106,6 +112,7 @@ def print_totals(label: str, rows: list[Row]) -> None:
         )
 
     slowest = max(rows, key=lambda r: r.seconds)
+    busiest = max(rows, key=lambda r: r.cpu)
     print(f"{label}: {len(rows)} cases; totals (planned / naive):")
     for pick in (
         "partner_excess",
@@ -118,7 +125,8 @@ def print_totals(label: str, rows: list[Row]) -> None:
     print(f"  {'widest sit-out spread':<22} {max(r.planned.sit_out_spread for r in rows):>6}")
     print(
         f"  slowest: {slowest.players} × {slowest.rounds} in {slowest.seconds:.2f} s"
-        f" (floor {FLOOR_SECONDS:.0f} s)",
+        f" (floor {FLOOR_SECONDS:.0f} s); most processor time: {busiest.players} ×"
+        f" {busiest.rounds} in {busiest.cpu:.2f} s",
         flush=True,
     )
 

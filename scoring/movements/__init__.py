@@ -9,11 +9,12 @@ Players are numbered from 0; a player at no table in a round sits it out.
 * :func:`progressive_first`, :func:`progressive_next` — progressive and
   semi-partner drives, seated round by round from the results;
 * :func:`quality` — the balance figures of any movement;
-* :func:`replan` — the rest of a movement after a late arrival or a withdrawal.
+* :func:`replan`, :func:`replan_fixed` — the rest of an individual or a
+  fixed-partner movement after a late arrival or a withdrawal.
 """
 
 from scoring.movements.base import SEATS, Movement, Round, Table
-from scoring.movements.fixed import howell, mitchell
+from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (
     ProgressiveRule,
@@ -42,5 +43,6 @@ __all__ = [
     "progressive_next",
     "quality",
     "replan",
+    "replan_fixed",
     "round_winner",
 ]

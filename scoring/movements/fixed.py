@@ -3,6 +3,8 @@
 Pair k is players 2k and 2k+1 and always sits as partners (N–S or E–W). With
 an odd number of pairs a phantom pair makes the count even; the real pair
 drawn against it sits out that round, and its table is left out of the round.
+:func:`replan_fixed` re-plans the rest of a drive when a pair arrives late or
+leaves.
 
 >>> mitchell(4, 2).as_tuples()
 [[(0, 4, 1, 5), (2, 6, 3, 7)], [(0, 6, 1, 7), (2, 4, 3, 5)]]
@@ -11,6 +13,9 @@ drawn against it sits out that round, and its table is left out of the round.
 """
 
 from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
 
 from scoring.errors import MovementError
 from scoring.movements.base import Movement, Table
@@ -66,3 +71,175 @@ def _check(pairs: int, rounds: int) -> None:
 
 def _table(north_south: int, east_west: int) -> Table:
     return (2 * north_south, 2 * east_west, 2 * north_south + 1, 2 * east_west + 1)
+
+
+# A second meeting of the same two pairs outweighs any number of side changes.
+MEETING_WEIGHT = 100
+# Passes of pairwise exchanges that improve a round's matching.
+MATCHING_PASSES = 4
+
+
+def replan_fixed(
+    movement: Movement,
+    played_rounds: int,
+    pairs: Collection[int],
+    *,
+    keep_sides: bool,
+    seed: int = 0,
+) -> Movement:
+    """Keep ``played_rounds`` rounds of a fixed-partner movement; re-plan the rest for ``pairs``.
+
+    ``pairs`` are the pair numbers present from now on (pair k is players 2k
+    and 2k+1): a late pair is simply a new number, a withdrawn one is left
+    out. With an odd count a phantom pair makes it even and the pair drawn
+    against it sits out: the pair that has sat out least (a newcomer counts as
+    having sat out as often as anyone), never twice running where avoidable.
+    Each round matches the pairs so that two pairs meet again only when every
+    choice would repeat a meeting. ``keep_sides`` (Mitchell) keeps each pair
+    on the side it played, N–S or E–W, a newcomer joining the smaller side, so
+    that pairs of opposite sides meet where they can; otherwise (Howell) a
+    pair sits N–S or E–W by turns.
+
+    >>> before = mitchell(6, 3)
+    >>> after = replan_fixed(before, 1, [0, 1, 2, 3, 4, 5, 6], keep_sides=True)
+    >>> after.rounds[:1] == before.rounds[:1], len(after.rounds), after.players[-1]
+    (True, 3, 13)
+    >>> [len(tables) for tables in after.rounds]
+    [3, 3, 3]
+    """
+    if not 0 <= played_rounds <= len(movement.rounds):
+        raise MovementError(f"The movement has {len(movement.rounds)} rounds, not {played_rounds}.")
+    present = sorted(set(pairs))
+    if len(present) < 2:
+        raise MovementError("A fixed-partner movement needs at least two pairs.")
+    played = movement.rounds[:played_rounds]
+    history = _History(present, played)
+    if keep_sides:
+        history.even_sides()
+    rng = random.Random(seed)
+    planned: list[list[Table]] = []
+    for _ in range(len(movement.rounds) - played_rounds):
+        resting = history.next_to_rest() if len(present) % 2 else None
+        playing = [p for p in present if p != resting]
+        matches = _matching(playing, history, keep_sides, rng)
+        tables = [history.seat(a, b, keep_sides) for a, b in matches]
+        tables.sort(key=lambda table: table[0])
+        history.record(tables, resting)
+        planned.append(tables)
+    players = {*movement.players, *(player for p in present for player in (2 * p, 2 * p + 1))}
+    return Movement.build([*played, *planned], players)
+
+
+class _History:
+    """What the pairs present have done so far: meetings, sit-outs, sides."""
+
+    def __init__(self, present: list[int], played: Sequence[Sequence[Table]]) -> None:
+        self.present = present
+        self.met: dict[tuple[int, int], int] = {}
+        self.north_south = dict.fromkeys(present, 0)  # N–S rounds minus E–W rounds
+        self.side: dict[int, bool] = {}  # True for N–S, from the last round played
+        rested = dict.fromkeys(present, 0)
+        seen: set[int] = set()
+        self.rested_last: set[int] = set()
+        for tables in played:
+            seated = set()
+            for north, east, _, _ in tables:
+                a, b = north // 2, east // 2
+                seated |= {a, b}
+                self._meet(a, b)
+                if a in self.north_south:
+                    self.north_south[a] += 1
+                    self.side[a] = True
+                if b in self.north_south:
+                    self.north_south[b] -= 1
+                    self.side[b] = False
+            seen |= seated
+            # Before a pair first plays, its rounds out are not sit-outs: it had not arrived.
+            out = {p for p in present if p in seen and p not in seated}
+            for p in out:
+                rested[p] += 1
+            self.rested_last = out
+        most = max((rested[p] for p in seen & set(present)), default=0)
+        self.rested = {p: rested[p] if p in seen else most for p in present}
+
+    def _meet(self, a: int, b: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        self.met[key] = self.met.get(key, 0) + 1
+
+    def meetings(self, a: int, b: int) -> int:
+        return self.met.get((a, b) if a < b else (b, a), 0)
+
+    def even_sides(self) -> None:
+        """Newcomers join the smaller side; sides then differ by at most one pair."""
+        for p in self.present:
+            if p not in self.side:
+                north = sum(1 for q in self.present if self.side.get(q) is True)
+                east = sum(1 for q in self.present if self.side.get(q) is False)
+                self.side[p] = north < east
+        for larger in (True, False):
+            while sum(1 for p in self.present if self.side[p] == larger) > (
+                sum(1 for p in self.present if self.side[p] != larger) + 1
+            ):
+                # The pair that has met the fewest of the other side crosses over.
+                mover = min(
+                    (p for p in self.present if self.side[p] == larger),
+                    key=lambda p: (self._met_across(p), -p),
+                )
+                self.side[mover] = not larger
+
+    def _met_across(self, p: int) -> int:
+        return sum(self.meetings(p, q) for q in self.present if self.side[q] != self.side[p])
+
+    def next_to_rest(self) -> int:
+        return min(self.present, key=lambda p: (self.rested[p], p in self.rested_last, p))
+
+    def seat(self, a: int, b: int, keep_sides: bool) -> Table:
+        """The table of pairs ``a`` and ``b``: who sits N–S."""
+        if keep_sides and self.side[a] != self.side[b]:
+            north = a if self.side[a] else b
+        else:
+            north = a if self.north_south[a] <= self.north_south[b] else b
+        return _table(north, b if north == a else a)
+
+    def record(self, tables: list[Table], resting: int | None) -> None:
+        for north, east, _, _ in tables:
+            self._meet(north // 2, east // 2)
+            self.north_south[north // 2] += 1
+            self.north_south[east // 2] -= 1
+        if resting is not None:
+            self.rested[resting] += 1
+        self.rested_last = {resting} if resting is not None else set()
+
+
+def _matching(
+    playing: list[int], history: _History, keep_sides: bool, rng: random.Random
+) -> list[tuple[int, int]]:
+    """Pairs of ``playing`` to meet this round: cheap greedily, then improved by exchanges."""
+
+    def cost(a: int, b: int) -> int:
+        same_side = keep_sides and history.side[a] == history.side[b]
+        return MEETING_WEIGHT * history.meetings(a, b) + same_side
+
+    order = playing[:]
+    rng.shuffle(order)
+    matches: list[tuple[int, int]] = []
+    while order:
+        a = order.pop()
+        b = min(order, key=lambda q: (cost(a, q), rng.random()))
+        order.remove(b)
+        matches.append((a, b))
+    for _ in range(MATCHING_PASSES):
+        improved = False
+        for i in range(len(matches)):
+            for j in range(i + 1, len(matches)):
+                (a, b), (c, d) = matches[i], matches[j]
+                now = cost(a, b) + cost(c, d)
+                for new in (((a, c), (b, d)), ((a, d), (b, c))):
+                    if cost(*new[0]) + cost(*new[1]) < now:
+                        matches[i], matches[j] = new
+                        (a, b), (c, d) = new
+                        now = cost(a, b) + cost(c, d)
+                        improved = True
+        if not improved:
+            break
+    return matches

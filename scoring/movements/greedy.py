@@ -108,7 +108,7 @@ def greedy_seating(
         _, best, out = min(choices)
         sit_outs.record(out)
         absent = {*out, players}  # players is the phantom of an odd count
-        pairs = _partnerships(matchings.pop(best), absent)
+        pairs = _partnerships(search, matchings.pop(best), absent)
         rng.shuffle(pairs)
         seats = []
         while pairs:
@@ -158,11 +158,22 @@ def _sit_outs_for(
     return chosen
 
 
-def _partnerships(matching: list[tuple[int, int]], absent: set[int]) -> list[tuple[int, int]]:
-    """The matching's pairs of players present; those left without a partner pair up."""
+def _partnerships(
+    search: SeatSearch, matching: list[tuple[int, int]], absent: set[int]
+) -> list[tuple[int, int]]:
+    """The matching's pairs of players present; those left without a partner pair up.
+
+    Each of those takes, of the others left, the one it has partnered least.
+    """
+    n = search.n
     whole = [pair for pair in matching if not absent & set(pair)]
     single = [p for pair in matching for p in pair if absent & set(pair) and p not in absent]
-    return whole + list(zip(single[::2], single[1::2], strict=True))
+    while single:
+        a = single.pop()
+        b = min(single, key=lambda q: search.partners[a * n + q if a < q else q * n + a])
+        single.remove(b)
+        whole.append((a, b))
+    return whole
 
 
 def _misfit(search: SeatSearch, matching: list[tuple[int, int]], absent: set[int]) -> int:

@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from scoring.errors import MovementError
 from scoring.movements.base import Movement, Table
 from scoring.movements.design import perfect_design
 from scoring.movements.greedy import SitOuts, greedy_seating, targets_for
-from scoring.movements.quality import quality
 from scoring.movements.search import SeatSearch
+from scoring.movements.tiebreaks import order_rounds, orient_tables
 
-# Steps of local search per seat of the drive, and a ceiling so that 200
-# players over 52 rounds still plan in about a second.
-STEPS_PER_SEAT = 250
-MAX_STEPS = 250_000
+# Work of local search (moves weighed) per seat of the drive, and a ceiling so
+# that no drive, up to 200 players over 52 rounds, takes the organiser more
+# than a second or two. Each start gets a share of it; the best goes on with
+# the rest.
+WORK_PER_SEAT = 300
+MAX_WORK = 300_000
+TRIAL_SHARE = 0.25
 # How many orders of a design's rounds to try for a part-cycle.
 DESIGN_ORDERS_TRIED = 16
 
@@ -45,26 +48,30 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
     """
     check_size(players, rounds)
     design = perfect_design(players)
+    starts = [lambda rng: greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)]
     if design and rounds % len(design) == 0:
         # Whole cycles of a perfect design: nothing to improve on.
-        whole = _design_start(players, design, rounds, random.Random(seed))
-        return Movement.build(plan_rounds(players, [], whole, random.Random(seed)), range(players))
-    starts = [lambda rng: greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)]
+        starts = []
     if design:
         starts.insert(0, lambda rng: _design_start(players, design, rounds, rng))
     # A part-cycle of a design keeps partners perfect but not always opponents; the local
     # search sometimes does better from a greedy start, so both are tried and the best kept.
-    planned = []
+    searches = []
     for start in starts:
         rng = random.Random(seed)
-        planned.append(Movement.build(plan_rounds(players, [], start(rng), rng), range(players)))
-    return min(planned, key=_balance)
-
-
-def _balance(movement: Movement) -> tuple[int, ...]:
-    """What matters most first: partner excess, sit-out spread, opponent deviation."""
-    q = quality(movement)
-    return (q.partner_excess, q.sit_out_spread, q.consecutive_sit_outs, q.opponent_deviation)
+        seats = start(rng)
+        searches.append(SeatSearch(players, targets_for(players, [], seats), [], seats, rng))
+    work = min(MAX_WORK, WORK_PER_SEAT * 4 * (players // 4) * rounds)
+    if len(searches) > 1:
+        for search in searches:
+            search.run(int(work * TRIAL_SHARE))
+        work -= int(work * TRIAL_SHARE) * len(searches)
+    best = min(searches, key=SeatSearch.score)
+    best.run(work)
+    return Movement.build(
+        finish(players, [], best.free, [0] * players, set()),
+        range(players),
+    )
 
 
 def _design_start(
@@ -109,40 +116,34 @@ def plan_rounds(
     history: Sequence[Sequence[int]],
     start: list[list[int]],
     rng: random.Random,
+    sat_out: Sequence[int],
+    sat_out_last: Collection[int],
 ) -> list[list[Table]]:
     """Improve the free rounds ``start`` that follow ``history`` (flat seat lists).
 
-    Local search improves partner and opponent counts, then the tables are
-    turned so each player sits N–S about as often as E–W.
+    Local search improves partner and opponent counts, then the tie-breaks
+    are settled. ``sat_out`` and ``sat_out_last`` describe the sit-outs before
+    ``start``, as :func:`scoring.movements.tiebreaks.order_rounds` needs them.
     """
     search = SeatSearch(players, targets_for(players, history, start), history, start, rng)
     seats_in_drive = sum(len(seats) for seats in start)
-    search.run(min(MAX_STEPS, STEPS_PER_SEAT * seats_in_drive))
-    _balance_directions(players, history, start)
-    return [[tuple(seats[i : i + 4]) for i in range(0, len(seats), 4)] for seats in start]
+    search.run(min(MAX_WORK, WORK_PER_SEAT * seats_in_drive))
+    return finish(players, history, start, sat_out, sat_out_last)
 
 
-def _balance_directions(
-    players: int, history: Sequence[Sequence[int]], rounds: list[list[int]]
-) -> None:
-    """Turn tables a quarter so each player's N–S and E–W seats even out.
+def finish(
+    players: int,
+    history: Sequence[Sequence[int]],
+    rounds: list[list[int]],
+    sat_out: Sequence[int],
+    sat_out_last: Collection[int],
+) -> list[list[Table]]:
+    """Settle the tie-breaks of ``rounds`` and cut them into tables."""
+    order_rounds(players, history, rounds, sat_out, sat_out_last)
+    orient_tables(players, history, rounds)
+    return [[_table(seats[i : i + 4]) for i in range(0, len(seats), 4)] for seats in rounds]
 
-    Turning (N, E, S, W) to (E, S, W, N) swaps which partnership sits N–S and
-    keeps every partner and opponent.
-    """
-    lean = [0] * players  # N–S seats minus E–W seats so far
 
-    def sit(north: int, east: int, south: int, west: int) -> None:
-        for p, step in ((north, 1), (south, 1), (east, -1), (west, -1)):
-            if p >= 0:
-                lean[p] += step
-
-    for seats in history:
-        for base in range(0, len(seats), 4):
-            sit(*seats[base : base + 4])
-    for seats in rounds:
-        for base in range(0, len(seats), 4):
-            north, east, south, west = seats[base : base + 4]
-            if lean[north] + lean[south] > lean[east] + lean[west]:
-                seats[base : base + 4] = north, east, south, west = east, south, west, north
-            sit(north, east, south, west)
+def _table(seats: Sequence[int]) -> Table:
+    north, east, south, west = seats
+    return (north, east, south, west)

@@ -56,8 +56,9 @@ def replan(
     sat_out_last = {i for i in known if history and i not in history[-1]}
     rng = random.Random(seed)
     remaining = len(movement.rounds) - played_rounds
-    start = greedy_seating(len(present), history, SitOuts(counts, sat_out_last, remaining), rng)
-    planned = plan_rounds(len(present), history, start, rng)
+    sit_outs = SitOuts(list(counts), set(sat_out_last), remaining)
+    start = greedy_seating(len(present), history, sit_outs, rng)
+    planned = plan_rounds(len(present), history, start, rng, counts, sat_out_last)
     return Movement.build(
         [*played, *([[present[p] for p in table] for table in tables] for tables in planned)],
         {*movement.players, *present},

@@ -3,7 +3,7 @@
 The search swaps two seated players within one round. Moves are aimed at a
 pair whose count is out of range (partners too often, opponents too often or
 too seldom), and a move is kept when it does not make the score worse, so the
-search drifts across plateaus. The number of steps is fixed for a given size,
+search drifts across plateaus. The work allowed is fixed for a given size,
 which keeps a seed's result reproducible on any machine.
 
 Seats in a round are a flat list: table t holds seats 4t … 4t+3 in the order
@@ -21,6 +21,11 @@ from scoring.movements.base import opponent_pairs, partnerships
 
 # A repeated partner outweighs any number of opponent misfits a round can hold.
 PARTNER_WEIGHT = 1000
+# The moves a pair that meets too seldom weighs in a round: either player, or
+# their partnership, into either opponent seat of the other.
+MEETING_OPTIONS = 8
+# Blind draws of a round before listing the rounds that fit.
+ROUND_DRAWS = 4
 # How often a step that worsens the score by one is kept anyway.
 UPHILL = 0.05
 
@@ -35,12 +40,17 @@ class Targets:
 
     def __init__(self, players: int, partner_slots: int, opponent_slots: int) -> None:
         pairs = max(1, players * (players - 1) // 2)
+        self.partner_low = partner_slots // pairs
         self.partner_max = math.ceil(partner_slots / pairs)
         self.opponent_low = opponent_slots // pairs
         self.opponent_high = math.ceil(opponent_slots / pairs)
 
     def partner_cost(self, count: int) -> int:
         return max(0, count - self.partner_max)
+
+    def partner_shortfall(self, count: int) -> int:
+        """Partnerships missing below ⌊P/C⌋: only a tie-break, as DESIGN.md scores."""
+        return max(0, self.partner_low - count)
 
     def opponent_cost(self, count: int) -> int:
         if count < self.opponent_low:
@@ -70,7 +80,10 @@ class SeatSearch:
         # Score of a pair by its count, looked up rather than computed: this is
         # the inner loop. A pair meets at most once a round.
         most = (rounds if rounds is not None else len(history) + len(free)) + 2
-        self.partner_costs = [PARTNER_WEIGHT * targets.partner_cost(c) for c in range(most)]
+        self.partner_costs = [
+            PARTNER_WEIGHT * targets.partner_cost(c) + targets.partner_shortfall(c)
+            for c in range(most)
+        ]
         self.opponent_costs = [targets.opponent_cost(c) for c in range(most)]
         self.free = free
         self.rng = rng
@@ -80,6 +93,8 @@ class SeatSearch:
         # Pairs that may be out of range; stale entries are dropped as found.
         self.suspects: list[int] = []
         self.flagged: set[int] = set()
+        # Pairs that partnered too often when last counted, mended first.
+        self.repeats: list[int] = []
         for seats in history:
             for base in range(0, len(seats), 4):
                 north, east, south, west = seats[base : base + 4]
@@ -130,6 +145,8 @@ class SeatSearch:
                     if worse > 0 and key not in self.flagged:
                         self.flagged.add(key)
                         self.suspects.append(key)
+                    if worse >= PARTNER_WEIGHT:
+                        self.repeats.append(key)
         return change
 
     def score(self) -> int:
@@ -149,66 +166,206 @@ class SeatSearch:
             where[seats[j]] = j
         return change + sum(self.count_table(seats, t, 1) for t in tables)
 
-    def _move_for(self, key: int) -> tuple[int, list[tuple[int, int]]] | None:
-        """A round and the seat swaps in it that might mend the pair ``key``.
+    def _meeting_move(self, key: int) -> tuple[int, list[tuple[int, int]], int] | None:
+        """The best of the moves in one round that bring the pair ``key`` together.
 
-        Opponent misfits are often mended by moving a whole partnership, which
-        cannot create a repeated partner; partner repeats need a single player
-        moved.
+        A pair short of partnerships is brought to partner: either player
+        moves into the other's partner seat. Otherwise one player, or their
+        whole partnership (which cannot create a repeated partner), moves into
+        an opponent seat of the other. Returns the round, the swaps and the
+        change of score they would make.
         """
         rng = self.rng
         a, b = divmod(key, self.n)
-        if rng.random() < 0.5:
-            a, b = b, a
-        t = self.targets
-        too_many_partners = self.partners[key] > t.partner_max
-        too_many = too_many_partners or self.opponents[key] > t.opponent_high
-        if too_many:
-            rounds = [
-                r
-                for r, where in enumerate(self.position)
-                if where[a] >= 0 and where[b] >= 0 and where[a] >> 2 == where[b] >> 2
-            ]
-        else:
-            rounds = [r for r, where in enumerate(self.position) if where[a] >= 0 <= where[b]]
-        if not rounds:
+        r = self._round_apart(a, b)
+        if r is None:
             return None
-        r = rng.choice(rounds)
-        seat_a, seat_b = self.position[r][a], self.position[r][b]
-        if too_many:
-            i, j = seat_a, rng.randrange(len(self.free[r]))
-        else:
-            # Bring b into one of a's opponent seats.
-            i, j = seat_b, seat_a ^ rng.choice((1, 3))
-        if i >> 2 == j >> 2:
-            return r, [(i, j)] if i != j and i ^ 2 != j else []
-        if too_many_partners or rng.random() < 0.5:
-            return r, [(i, j)]
-        return r, [(i, j), (i ^ 2, j ^ 2)]
+        partner = self.partners[key] < self.targets.partner_low
+        options = []
+        for mover, stayer in ((a, b), (b, a)):
+            i, there = self.position[r][mover], self.position[r][stayer]
+            if partner:
+                options.append((self._swap_change(r, i, there ^ 2), rng.random(), [(i, there ^ 2)]))
+                continue
+            for j in (there ^ 1, there ^ 3):
+                options.append((self._swap_change(r, i, j), rng.random(), [(i, j)]))
+                options.append(
+                    (self._pair_swap_change(r, i, j), rng.random(), [(i, j), (i ^ 2, j ^ 2)])
+                )
+        change, _, swaps = min(options)
+        return r, swaps, change
 
-    def run(self, steps: int) -> None:
-        """Try ``steps`` moves, stopping early once no pair is out of range."""
+    def _round_apart(self, a: int, b: int) -> int | None:
+        """A random free round in which ``a`` and ``b`` both play, at different tables."""
+        position = self.position
+        for _ in range(ROUND_DRAWS):
+            # A few blind draws usually find one without listing them all.
+            r = self.rng.randrange(len(position))
+            where = position[r]
+            if where[a] >= 0 <= where[b] and where[a] >> 2 != where[b] >> 2:
+                return r
+        rounds = [
+            r
+            for r, where in enumerate(position)
+            if where[a] >= 0 <= where[b] and where[a] >> 2 != where[b] >> 2
+        ]
+        return self.rng.choice(rounds) if rounds else None
+
+    def _swap_change(self, r: int, i: int, j: int) -> int:
+        """The change of score if seats ``i`` and ``j``, at different tables, were swapped.
+
+        Only the two players' own pairs change, so this reads twelve counts
+        and writes none: the search weighs every seat of a round this way.
+        """
+        seats = self.free[r]
+        n = self.n
+        partners, opponents = self.partners, self.opponents
+        partner_costs, opponent_costs = self.partner_costs, self.opponent_costs
+        change = 0
+        for me, old, new in ((seats[i], i, j), (seats[j], j, i)):
+            old_table, new_table = old & ~3, new & ~3
+            for offset in range(4):
+                seat = old_table + offset
+                if seat != old:
+                    other = seats[seat]
+                    key = me * n + other if me < other else other * n + me
+                    if seat ^ old == 2:
+                        count = partners[key]
+                        change += partner_costs[count - 1] - partner_costs[count]
+                    else:
+                        count = opponents[key]
+                        change += opponent_costs[count - 1] - opponent_costs[count]
+                seat = new_table + offset
+                if seat != new:
+                    other = seats[seat]
+                    key = me * n + other if me < other else other * n + me
+                    if seat ^ new == 2:
+                        count = partners[key]
+                        change += partner_costs[count + 1] - partner_costs[count]
+                    else:
+                        count = opponents[key]
+                        change += opponent_costs[count + 1] - opponent_costs[count]
+        return change
+
+    def _pair_swap_change(self, r: int, i: int, j: int) -> int:
+        """The change of score if the partnerships at seats ``i`` and ``j`` traded places.
+
+        Partners stay together, so only opponent counts change.
+        """
+        seats = self.free[r]
+        n = self.n
+        opponents, costs = self.opponents, self.opponent_costs
+        change = 0
+        for mine, theirs in ((i, j), (j, i)):
+            # My partnership leaves the partnership across my table for the one across theirs.
+            for me in (seats[mine], seats[mine ^ 2]):
+                for seat, step in (
+                    (mine ^ 1, -1),
+                    (mine ^ 3, -1),
+                    (theirs ^ 1, 1),
+                    (theirs ^ 3, 1),
+                ):
+                    other = seats[seat]
+                    key = me * n + other if me < other else other * n + me
+                    count = opponents[key]
+                    change += costs[count + step] - costs[count]
+        return change
+
+    def _best_swap(self, r: int, i: int) -> tuple[int, int]:
+        """A seat at another table of round ``r`` to swap with seat ``i``, and the change.
+
+        Any swap that improves the score, chosen at random, else any that
+        keeps it, else the least bad: a strictly best choice makes the search
+        cycle between the same few movements.
+        """
+        table = i >> 2
+        best, least_bad = 0, -1
+        better, level = [], []
+        for j in range(len(self.free[r])):
+            if j >> 2 != table:
+                change = self._swap_change(r, i, j)
+                if change < 0:
+                    better.append((j, change))
+                elif change == 0:
+                    level.append(j)
+                elif least_bad < 0 or change < best:
+                    best, least_bad = change, j
+        if better:
+            return self.rng.choice(better)
+        if level:
+            return self.rng.choice(level), 0
+        return least_bad, best
+
+    def run(self, work: int) -> None:
+        """Search until ``work`` is spent or no pair is out of range.
+
+        A pair that meets too often is split where it meets by the best swap
+        of one of its players in that round, every seat weighed; a pair that
+        meets too seldom is brought together by the best of a few moves in a
+        random round. Work counts the moves weighed, each a dozen or so
+        counts read. Near a good movement almost every random
+        swap that splits a pair makes another meet twice, while the best of
+        a round's swaps usually finds one that does not.
+        """
         rng = self.rng
-        suspects = self.suspects
-        for _ in range(steps):
-            if not suspects:
-                return
-            index = rng.randrange(len(suspects))
-            key = suspects[index]
-            if not self._pair_cost(key):
-                # Mended already: forget it.
-                suspects[index] = suspects[-1]
-                suspects.pop()
-                self.flagged.discard(key)
+        suspects, repeats = self.suspects, self.repeats
+        targets = self.targets
+        while work > 0 and suspects:
+            if repeats:
+                # A repeated partner matters most: mend those first.
+                index, key = -1, repeats[-1]
+                if self.partners[key] <= targets.partner_max:
+                    repeats.pop()
+                    continue
+            else:
+                index = rng.randrange(len(suspects))
+                key = suspects[index]
+                if not self._pair_cost(key):
+                    # Mended already: forget it.
+                    suspects[index] = suspects[-1]
+                    suspects.pop()
+                    self.flagged.discard(key)
+                    continue
+            too_many = (
+                self.partners[key] > targets.partner_max
+                or self.opponents[key] > targets.opponent_high
+            )
+            if too_many:
+                met = self._rounds_met(key)
+                if not met:
+                    # Only the fixed history holds it: nothing to mend.
+                    self._forget(index)
+                    continue
+                r = rng.choice(met)
+                i = self.position[r][rng.choice(divmod(key, self.n))]
+                j, change = self._best_swap(r, i)
+                work -= len(self.free[r]) + 1
+                # Rarely accept a small step uphill to leave a local minimum.
+                if change <= 0 or (change == 1 and rng.random() < UPHILL):
+                    self._swap(r, [(i, j)])
                 continue
-            move = self._move_for(key)
+            move = self._meeting_move(key)
+            work -= MEETING_OPTIONS + 1
             if move is None:
-                # Only the fixed history holds it: nothing to mend.
-                suspects[index] = suspects[-1]
-                suspects.pop()
+                self._forget(index)
                 continue
-            r, swaps = move
-            change = self._swap(r, swaps)
-            # Rarely accept a small step uphill to leave a local minimum.
-            if change > 0 and not (change == 1 and rng.random() < UPHILL):
-                self._swap(r, swaps[::-1])
+            r, swaps, change = move
+            if change <= 0 or (change == 1 and rng.random() < UPHILL):
+                self._swap(r, swaps)
+
+    def _forget(self, index: int) -> None:
+        """Drop a pair the free rounds cannot mend: a repeat (−1) or ``suspects[index]``."""
+        if index < 0:
+            self.repeats.pop()
+        else:
+            self.suspects[index] = self.suspects[-1]
+            self.suspects.pop()
+
+    def _rounds_met(self, key: int) -> list[int]:
+        """The free rounds in which the pair ``key`` sits at one table."""
+        a, b = divmod(key, self.n)
+        return [
+            r
+            for r, where in enumerate(self.position)
+            if where[a] >= 0 and where[b] >= 0 and where[a] >> 2 == where[b] >> 2
+        ]
