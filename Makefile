@@ -46,3 +46,4 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.movements
 	$(BIN)/python -m bench.standings
 	$(BIN)/python -m bench.league
+	$(BIN)/python -m bench.paper

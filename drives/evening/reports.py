@@ -194,9 +194,7 @@ def drive_report(drive: Drive) -> DriveReport:
     """Standings, half-time standings and prizes for a drive, as far as it has been scored."""
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     seatings = list(Seating.objects.filter(drive=drive))
-    if drive.on_paper:
-        return report_from_rows(drive, entries, seatings, [], first_totals(drive))
-    results = list(TableResult.objects.filter(drive=drive))
+    results = [] if drive.on_paper else list(TableResult.objects.filter(drive=drive))
     return report_from_rows(drive, entries, seatings, results)
 
 
@@ -209,11 +207,11 @@ def first_totals(drive: Drive) -> list[CardTotal]:
     )
 
 
-def report_from_rows(drive: Drive, entries, seatings, results, totals=()) -> DriveReport:
+def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> DriveReport:
     """The report from rows already loaded, so a season's drives load in a few queries.
 
     A paper drive (``drive.on_paper``) is ranked from ``totals``, its first typist's
-    card totals, instead of ``results``.
+    card totals, instead of ``results``; read here (one query) when not passed.
     """
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
@@ -229,6 +227,8 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=()) -> Dri
             for s in table
         ]
 
+    if totals is None:
+        totals = first_totals(drive) if drive.on_paper else []
     totals = list(totals)
     if drive.on_paper and entries and totals:
         half_round = ranking.half_time_round(drive.rounds)

@@ -345,3 +345,27 @@ def test_a_season_mixes_paper_and_scored_drives_and_a_late_correction_reaches_it
     assert CardTotalChange.objects.filter(card__entry=first).count() == 1
     page = organiser_client.get(reverse("drives:season", args=[season.pk]))
     assert page.status_code == 200 and first.player.name in page.text
+
+
+# Pages in other languages and on paper ------------------------------------------------------
+
+
+def test_the_totals_page_speaks_french(organiser_client, drive):
+    type_card(organiser_client, drive, 1, 60, 70, **JSON)  # a half-time above the total
+    text = organiser_client.get(f"/fr/drives/{drive.pk}/totals/").text
+    assert "Totaux des cartes" in text and "En tête" in text
+    assert "Carte 1 : la mi-temps 70 dépasse le total 60." in text
+    assert "Card totals" not in text
+
+
+def test_the_results_sheet_of_a_paper_drive_says_it_has_no_trick_grid(organiser_client, drive):
+    from pypdf import PdfReader
+
+    type_all(organiser_client, drive, honest_totals(drive))
+    services.paper_drive_finish(drive=drive)
+    response = organiser_client.get(reverse("drives:results_pdf", args=[drive.pk]))
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    assert "Played on paper" in text
+    assert "Tricks by table and deal" not in text
+    leader = drive.entries.get(card_number=max(honest_totals(drive).items(), key=lambda i: i[1])[0])
+    assert leader.player.name in text, text
