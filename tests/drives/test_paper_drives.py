@@ -369,3 +369,20 @@ def test_the_results_sheet_of_a_paper_drive_says_it_has_no_trick_grid(organiser_
     assert "Tricks by table and deal" not in text
     leader = drive.entries.get(card_number=max(honest_totals(drive).items(), key=lambda i: i[1])[0])
     assert leader.player.name in text, text
+
+
+def test_a_newly_typed_card_reaches_a_reader_holding_the_standings(client, organiser, drive):
+    url = reverse("drives:standings", args=[drive.pk])
+    client.get(url)
+    etag = client.get(url)["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    services.card_total_record(
+        drive=drive,
+        entry=drive.entries.get(card_number=1),
+        typist=Typist.FIRST,
+        figures=(31, None, None),
+        version=0,
+        user=organiser,
+    )
+    response = client.get(url, headers={"if-none-match": etag})
+    assert response.status_code == 200 and "31.00" in response.text
