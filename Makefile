@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint pytest chromium bench
+.PHONY: run test lint pytest chromium bench messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -47,3 +47,12 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.standings
 	$(BIN)/python -m bench.league
 	$(BIN)/python -m bench.paper
+
+# After changing a user-visible string: refresh the catalogues, then translate the new entries
+# and run `make compilemessages`. Sorted, location-free catalogues keep merges small.
+messages: $(VENV)/.installed-dev
+	DEBUG=1 $(BIN)/python manage.py makemessages -l fr -l hu --no-location --ignore=.venv --ignore=tests --ignore=bench -e html,txt,py,svg
+	for po in locale/*/LC_MESSAGES/django.po; do msgcat --sort-output --no-location -o $$po $$po; done
+
+compilemessages: $(VENV)/.installed-dev
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv

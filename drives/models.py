@@ -13,11 +13,21 @@ from django.db.models.lookups import Exact
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from scoring import cards as scoring_cards
+from scoring import results as scoring_results
+from scoring import standings as scoring_standings
+from scoring.league import LeagueKind
+from scoring.standings import Role
+
+# The choice sets below take their values from scoring's enums, so the rules and the
+# database can never name an option differently; tests/drives/test_models.py checks that
+# each set has exactly the enum's members. The labels are the site's own.
+
 
 class SeatRole(models.TextChoices):
-    LADY = "lady", _("Lady")
-    GENT = "gent", _("Gent")
-    EITHER = "either", _("Either")
+    LADY = Role.LADY.value, _("Lady")
+    GENT = Role.GENT.value, _("Gent")
+    EITHER = Role.EITHER.value, _("Either")
 
 
 class Club(models.Model):
@@ -71,10 +81,10 @@ class Player(models.Model):
 
 
 class LeagueRule(models.TextChoices):
-    TOTAL = "total", _("Total points over all drives")
-    BEST = "best", _("Best N drives")
-    PLACING = "placing", _("Placing points")
-    AVERAGE = "average", _("Average per drive")
+    TOTAL = LeagueKind.TOTAL.value, _("Total points over all drives")
+    BEST = LeagueKind.BEST.value, _("Best N drives")
+    PLACING = LeagueKind.PLACING.value, _("Placing points")
+    AVERAGE = LeagueKind.AVERAGE.value, _("Average per drive")
 
 
 class Season(models.Model):
@@ -108,8 +118,8 @@ class Season(models.Model):
 
 
 class Rotation(models.TextChoices):
-    HDSC = "hdsc", _("Hearts, diamonds, spades, clubs")
-    HDSC_NT = "hdsc_nt", _("Hearts, diamonds, spades, clubs, no trumps")
+    HDSC = scoring_cards.Rotation.HDSC.value, _("Hearts, diamonds, spades, clubs")
+    HDSC_NT = scoring_cards.Rotation.HDSC_NT.value, _("Hearts, diamonds, spades, clubs, no trumps")
 
 
 class MovementType(models.TextChoices):
@@ -121,18 +131,21 @@ class MovementType(models.TextChoices):
 
 
 class Counting(models.TextChoices):
-    ODD = "odd", _("Odd tricks (tricks over six)")
-    ALL = "all", _("All tricks")
+    ODD = scoring_results.Counting.ODD.value, _("Odd tricks (tricks over six)")
+    ALL = scoring_results.Counting.ALL.value, _("All tricks")
 
 
 class SitOutRule(models.TextChoices):
-    AVERAGE = "average", _("Own average per deal played")
-    FIXED = "fixed", _("A fixed score per deal")
+    AVERAGE = scoring_standings.SitOutRule.AVERAGE.value, _("Own average per deal played")
+    FIXED = scoring_standings.SitOutRule.FIXED.value, _("A fixed score per deal")
 
 
 class TieBreak(models.TextChoices):
-    COUNTBACK = "countback", _("Countback on the last rounds, then shared")
-    SHARED = "shared", _("Shared")
+    COUNTBACK = (
+        scoring_standings.TieBreak.COUNTBACK.value,
+        _("Countback on the last rounds, then shared"),
+    )
+    SHARED = scoring_standings.TieBreak.SHARED.value, _("Shared")
 
 
 class TableEntryMode(models.TextChoices):
@@ -150,6 +163,12 @@ class DriveStatus(models.TextChoices):
 
 # What a "next drive" may be: neither over nor cancelled.
 UPCOMING_STATUSES = (DriveStatus.PLANNED, DriveStatus.RUNNING)
+
+
+#: The sizes a drive may have: the form offers them and the database refuses anything else.
+DEALS_RANGE = range(4, 53)
+DEALS_PER_ROUND_RANGE = range(1, 5)
+PRIZE_PLACES_RANGE = range(1, 11)
 
 
 class Drive(models.Model):
@@ -208,10 +227,15 @@ class Drive(models.Model):
         ordering = ["-date", "-pk"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(deals__gte=1, deals__lte=52), name="drive_deals_1_to_52"
+                condition=Q(deals__gte=DEALS_RANGE.start, deals__lt=DEALS_RANGE.stop),
+                name="drive_deals_in_range",
             ),
             models.CheckConstraint(
-                condition=Q(deals_per_round__gte=1), name="drive_deals_per_round_positive"
+                condition=Q(
+                    deals_per_round__gte=DEALS_PER_ROUND_RANGE.start,
+                    deals_per_round__lt=DEALS_PER_ROUND_RANGE.stop,
+                ),
+                name="drive_deals_per_round_in_range",
             ),
             models.CheckConstraint(
                 condition=Exact(Mod(F("deals"), F("deals_per_round")), 0),
@@ -228,6 +252,10 @@ class Drive(models.Model):
     @property
     def rounds(self) -> int:
         return self.deals // self.deals_per_round
+
+    def round_is_complete(self, *, tables: int, results: int) -> bool:
+        """Every table of a round has its tricks for every deal of the round."""
+        return results == tables * self.deals_per_round
 
     def deals_of_round(self, round_number: int) -> range:
         first = (round_number - 1) * self.deals_per_round + 1

@@ -113,6 +113,35 @@ class LeagueRow:
     previous_rank: int | None
     qualified: bool
 
+    @property
+    def climb(self) -> int | None:
+        """Places gained since the drive before the latest (negative: lost); None if new."""
+        if self.rank is None or self.previous_rank is None:
+            return None
+        return self.previous_rank - self.rank
+
+
+def climb_arrow(climb: int | None) -> str:
+    """▲ for places gained, ▼ for places lost, nothing otherwise.
+
+    >>> climb_arrow(2), climb_arrow(-1), climb_arrow(0), climb_arrow(None)
+    ('▲', '▼', '', '')
+    """
+    if not climb:
+        return ""
+    return "▲" if climb > 0 else "▼"
+
+
+def climb_label(climb: int | None) -> str:
+    """A climb as league tables print it: ``▲2``, ``▼1``, ``=`` for no change, blank if new.
+
+    >>> [climb_label(c) for c in (2, -1, 0, None)]
+    ['▲2', '▼1', '=', '']
+    """
+    if climb is None:
+        return ""
+    return f"{climb_arrow(climb)}{abs(climb)}" if climb else "="
+
 
 def league_table(
     results: Iterable[DriveResult],

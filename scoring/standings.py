@@ -119,6 +119,19 @@ class Standing:
     round_points: tuple[Decimal, ...]
     ten_trick_deals: int
 
+    @property
+    def rank_label(self) -> str:
+        return rank_label(self.rank, self.shared)
+
+
+def rank_label(rank: int, shared: bool) -> str:
+    """The place as standings print it, ``=3`` when others share it.
+
+    >>> rank_label(3, True), rank_label(1, False)
+    ('=3', '1')
+    """
+    return f"={rank}" if shared else str(rank)
+
 
 def half_time_round(total_rounds: int) -> int:
     """The round after which the half-time standings are taken.

@@ -6,7 +6,21 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from drives.models import Drive, DriveStatusChange, SeatRole, TableEntryMode
+from drives.models import (
+    DEALS_PER_ROUND_RANGE,
+    DEALS_RANGE,
+    PRIZE_PLACES_RANGE,
+    Drive,
+    DriveStatusChange,
+    SeatRole,
+    TableEntryMode,
+)
+
+SIZES = {
+    "deals": DEALS_RANGE,
+    "deals_per_round": DEALS_PER_ROUND_RANGE,
+    "prize_places": PRIZE_PLACES_RANGE,
+}
 
 
 class DriveForm(forms.ModelForm):
@@ -71,33 +85,29 @@ class DriveForm(forms.ModelForm):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = club.seasons.all()
-        self.fields["deals"].min_value = 4
-        self.fields["deals"].widget.attrs.update(min=4, max=52)
-        self.fields["deals_per_round"].widget.attrs.update(min=1, max=4)
-        self.fields["prize_places"].widget.attrs.update(min=1, max=10)
+        for name, allowed in SIZES.items():
+            self.fields[name].widget.attrs.update(min=allowed.start, max=allowed.stop - 1)
         # Older forms and scripts post no choice: they keep the default, enter and confirm.
         self.fields["table_entry"].required = False
 
     def clean_table_entry(self):
         return self.cleaned_data["table_entry"] or TableEntryMode.CONFIRM
 
+    def _clean_size(self, name: str, message: str) -> int:
+        value = self.cleaned_data[name]
+        allowed = SIZES[name]
+        if value not in allowed:
+            raise forms.ValidationError(message % {"min": allowed.start, "max": allowed.stop - 1})
+        return value
+
     def clean_deals(self):
-        deals = self.cleaned_data["deals"]
-        if not 4 <= deals <= 52:
-            raise forms.ValidationError(_("A drive has from 4 to 52 deals."))
-        return deals
+        return self._clean_size("deals", _("A drive has from %(min)d to %(max)d deals."))
 
     def clean_deals_per_round(self):
-        per_round = self.cleaned_data["deals_per_round"]
-        if not 1 <= per_round <= 4:
-            raise forms.ValidationError(_("A round has from 1 to 4 deals."))
-        return per_round
+        return self._clean_size("deals_per_round", _("A round has from %(min)d to %(max)d deals."))
 
     def clean_prize_places(self):
-        places = self.cleaned_data["prize_places"]
-        if not 1 <= places <= 10:
-            raise forms.ValidationError(_("Give from 1 to 10 placing prizes."))
-        return places
+        return self._clean_size("prize_places", _("Give from %(min)d to %(max)d placing prizes."))
 
     def clean(self):
         data = super().clean()

@@ -8,6 +8,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext_noop
 
 from drives.evening.totals import paper_standings
@@ -16,8 +17,6 @@ from scoring import standings as ranking
 from scoring.cards import suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
 from scoring.results import deal_points
-
-SEATS = ("N", "E", "S", "W")
 
 #: The prize names and categories ``scoring`` gives, for ``makemessages``: the templates
 #: show them with ``{% translate prize.name %}`` (kept English here: league summaries
@@ -49,7 +48,86 @@ class StandingRow:
 
     @property
     def rank_label(self) -> str:
-        return f"={self.standing.rank}" if self.standing.shared else str(self.standing.rank)
+        return self.standing.rank_label
+
+
+#: The standings CSV's header: the columns of :meth:`StandingLine.csv_cells`, in English.
+STANDINGS_COLUMNS = (
+    "rank",
+    "card",
+    "name",
+    "seat role",
+    "points",
+    "deals played",
+    "deals sat out",
+    "average",
+)
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One player's line of the standings, as the CSV and the printed results sheet give it."""
+
+    rank: str
+    card: int
+    name: str
+    role: str
+    role_label: str
+    points: Decimal
+    played: int
+    sat_out: int
+    average: Decimal
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points)
+
+    @property
+    def average_text(self) -> str:
+        return number_format(self.average, decimal_pos=2)
+
+    def csv_cells(self) -> list[object]:
+        return [
+            self.rank,
+            self.card,
+            self.name,
+            self.role,
+            self.points,
+            self.played,
+            self.sat_out,
+            self.average,
+        ]
+
+
+def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+    return [
+        StandingLine(
+            rank=row.rank_label,
+            card=row.entry.card_number,
+            name=row.entry.player.name,
+            role=row.entry.role,
+            role_label=row.entry.get_role_display(),
+            points=row.standing.points,
+            played=row.standing.played_deals,
+            sat_out=row.standing.sat_out_deals,
+            average=row.standing.average_per_deal,
+        )
+        for row in rows
+    ]
+
+
+def points_text(value: Decimal | int | None) -> str:
+    """Whole numbers without decimals (as a card is written up), else two places.
+
+    >>> points_text(Decimal("23.00")), points_text(Decimal("23.50")), points_text(None)
+    ('23', '23.50', '')
+    """
+    if value is None:
+        return ""
+    value = Decimal(value)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return f"{value:.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 @dataclass(frozen=True)

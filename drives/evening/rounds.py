@@ -96,10 +96,7 @@ class RoundSheet:
     stored: dict[tuple[int, int], TableResult]
     moves: list[Move]
     tables_next_round: int  # from who plays next; differs after arrivals or withdrawals
-
-    @property
-    def complete(self) -> bool:
-        return len(self.stored) == len(self.tables) * len(self.deals)
+    complete: bool
 
 
 def deal_infos(drive: Drive, round_number: int) -> list[DealInfo]:
@@ -138,6 +135,7 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
         stored=stored,
         moves=_moves(tables, entries, round_number),
         tables_next_round=sum(entry.plays_in(round_number + 1) for entry in entries) // 4,
+        complete=drive.round_is_complete(tables=len(sheets), results=len(stored)),
     )
 
 

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
+from scoring.cards import SEATS
 from scoring.errors import MovementError
 
-SEATS = ("N", "E", "S", "W")
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
 
 
@@ -158,7 +158,7 @@ def replan(drive: Drive) -> None:
         )
     entries = _entries(drive)
     present = [i for i, entry in enumerate(entries) if entry.plays_in(drive.current_round + 1)]
-    if len(present) < 4:
+    if len(present) < movements.MIN_PLAYERS:
         raise MovementError(_("Fewer than four players would be left to play."))
     if not drive.is_static:
         return  # the next round is seated from the results, with whoever is present then

@@ -25,9 +25,8 @@ from drives.models import (
     TableResult,
 )
 from scoring.errors import ScoringError
+from scoring.movements import MIN_PLAYERS
 from scoring.results import check_tricks
-
-MIN_PLAYERS = 4
 
 
 def _locked(drive: Drive) -> Drive:
@@ -320,9 +319,9 @@ def results_record(
 
 
 def round_is_complete(drive: Drive, round_number: int) -> bool:
-    tables = seating.tables_of_round(drive, round_number)
-    expected = len(tables) * drive.deals_per_round
-    return TableResult.objects.filter(drive=drive, round=round_number).count() == expected
+    tables = len(seating.tables_of_round(drive, round_number))
+    results = TableResult.objects.filter(drive=drive, round=round_number).count()
+    return drive.round_is_complete(tables=tables, results=results)
 
 
 @transaction.atomic

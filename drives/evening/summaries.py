@@ -22,6 +22,7 @@ from django.db.models.functions import Coalesce
 
 from drives.evening.reports import report_from_rows
 from drives.models import CardTotal, Drive, Entry, Seating, TableResult, Typist
+from scoring.standings import rank_label
 
 CENT = Decimal("0.01")
 CACHE_VERSION = 1  # bump when DriveSummary changes shape
@@ -40,7 +41,7 @@ class Placing:
 
     @property
     def rank_label(self) -> str:
-        return f"={self.rank}" if self.shared else str(self.rank)
+        return rank_label(self.rank, self.shared)
 
 
 @dataclass(frozen=True)

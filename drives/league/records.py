@@ -20,7 +20,15 @@ from django.utils.translation import gettext as _
 from drives.evening.summaries import DriveSummary, Placing, PrizeWinners, drive_summaries
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Entry, Player, Season
 from scoring.errors import LeagueError
-from scoring.league import Contribution, DriveResult, LeagueRow, LeagueRule, league_table
+from scoring.league import (
+    Contribution,
+    DriveResult,
+    LeagueRow,
+    LeagueRule,
+    climb_arrow,
+    league_table,
+)
+from scoring.standings import rank_label
 
 ROLES: dict[str, tuple[str, ...]] = {"lady": ("lady",), "gent": ("gent", "either")}
 
@@ -81,7 +89,7 @@ class LeagueLine:
     def place(self) -> str:
         if self.row.rank is None:
             return ""
-        return f"={self.row.rank}" if self.row.shared else str(self.row.rank)
+        return rank_label(self.row.rank, self.row.shared)
 
     @property
     def place_order(self) -> int:
@@ -89,20 +97,21 @@ class LeagueLine:
         return self.row.rank if self.row.rank is not None else 1_000_000
 
     @property
-    def movement(self) -> int | None:
-        """Places gained since the drive before the latest (negative: lost); None if new."""
-        if self.row.rank is None or self.row.previous_rank is None:
-            return None
-        return self.row.previous_rank - self.row.rank
+    def climb(self) -> int | None:
+        return self.row.climb
 
     @property
-    def places_moved(self) -> int:
-        return abs(self.movement or 0)
+    def climb_arrow(self) -> str:
+        return climb_arrow(self.row.climb)
 
     @property
-    def movement_order(self) -> int:
-        """Movement for sorting, players without one last."""
-        return self.movement if self.movement is not None else -1_000_000
+    def places_climbed(self) -> int:
+        return abs(self.row.climb or 0)
+
+    @property
+    def climb_order(self) -> int:
+        """Climb for sorting, players without one last."""
+        return self.row.climb if self.row.climb is not None else -1_000_000
 
 
 @dataclass(frozen=True)

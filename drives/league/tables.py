@@ -8,7 +8,7 @@ from django.utils.translation import ngettext
 
 from drives.league.charts import short_number
 from drives.league.records import LeagueLine
-from scoring.league import Contribution
+from scoring.league import Contribution, climb_label
 
 FIGURE_LABELS = {
     "total": _("Points"),
@@ -40,21 +40,22 @@ def contributions_html(cells: tuple[Contribution | None, ...]) -> SafeString:
     return mark_safe(" ".join(parts))
 
 
-def movement_html(movement: int | None) -> SafeString:
-    """▲ or ▼ and the places gained or lost since the drive before the latest."""
-    if movement is None:
+def climb_html(climb: int | None) -> SafeString:
+    """The climb's label (▲2, ▼1, =) with what it means for a pointer or a screen reader."""
+    if climb is None:
         return mark_safe("")
-    if movement == 0:
-        return format_html('<span class="same" title="{}">=</span>', _("No change"))
-    if movement > 0:
-        title = ngettext("Up %(n)d place", "Up %(n)d places", movement) % {"n": movement}
-        return format_html('<span class="up" title="{}">▲{}</span>', title, movement)
-    title = ngettext("Down %(n)d place", "Down %(n)d places", -movement) % {"n": -movement}
-    return format_html('<span class="down" title="{}">▼{}</span>', title, -movement)
+    if climb == 0:
+        css, title = "same", _("No change")
+    elif climb > 0:
+        css, title = "up", ngettext("Up %(n)d place", "Up %(n)d places", climb) % {"n": climb}
+    else:
+        css = "down"
+        title = ngettext("Down %(n)d place", "Down %(n)d places", -climb) % {"n": -climb}
+    return format_html('<span class="{}" title="{}">{}</span>', css, title, climb_label(climb))
 
 
 class LeagueTable(tables.Table):
-    """A season's league: place, name, drives, the rule's figure, movement, each drive."""
+    """A season's league: place, name, drives, the rule's figure, climb, each drive."""
 
     place = tables.Column(
         verbose_name=_("Place"), order_by=("place_order",), attrs={"cell": {"class": "num"}}
@@ -76,10 +77,10 @@ class LeagueTable(tables.Table):
         order_by=("place_order",),
         attrs={"cell": {"class": "num fig"}},
     )
-    movement = tables.Column(
+    climb = tables.Column(
         verbose_name=_("Move"),
         empty_values=(),
-        order_by=("movement_order",),
+        order_by=("climb_order",),
         attrs={"cell": {"class": "num move"}},
     )
     cells = tables.Column(
@@ -98,8 +99,8 @@ class LeagueTable(tables.Table):
         super().__init__(lines, **kwargs)
         self.columns["figure"].column.verbose_name = FIGURE_LABELS.get(rule_kind, _("Points"))
 
-    def render_movement(self, record: LeagueLine) -> SafeString:
-        return movement_html(record.movement)
+    def render_climb(self, record: LeagueLine) -> SafeString:
+        return climb_html(record.climb)
 
     def render_cells(self, record: LeagueLine) -> SafeString:
         return contributions_html(record.cells)

@@ -6,18 +6,15 @@ anything but local files and data: URLs, and the fonts come from the system
 (DejaVu Sans has the suit symbols).
 """
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
-from django.utils.text import slugify
 from weasyprint import HTML, URLFetcher
 
 from drives.evening import rounds
-from drives.models import Drive, Season
 from drives.printing import card_grid, result_sheets, sheets
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
@@ -32,15 +29,6 @@ def render_pdf(template: str, context: dict[str, Any], request=None) -> bytes:
     base_url = settings.BASE_DIR.as_uri() + "/"
     fetcher = URLFetcher(allowed_protocols=OFFLINE)
     return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
-
-
-def filename(prefix: str, title: str, kind: str) -> str:
-    """``2026-12-04-christmas-drive-scorecards.pdf``: what the download is saved as."""
-    return "-".join(part for part in (prefix, slugify(title), kind) if part) + ".pdf"
-
-
-def drive_filename(drive: Drive, kind: str) -> str:
-    return filename(f"{drive.date:%Y-%m-%d}", drive.title, kind)
 
 
 def pdf_response(content: bytes, name: str) -> HttpResponse:
@@ -131,9 +119,3 @@ def league(sheet: LeagueSheet, layout: Layout) -> bytes:
     """The season's league table(s), landscape, a column per drive."""
     context = {"season": sheet.season, "club": sheet.season.club, "layout": layout, "sheet": sheet}
     return render_pdf("drives/pdf/league.html", context)
-
-
-def season_filename(season: Season, kind: str) -> str:
-    """``hollybush-2026-27-league.pdf``, named like the season's CSV."""
-    name = re.sub(r"[–—/]", "-", season.name)  # keep "2026–27" readable as 2026-27
-    return filename(season.club.slug, name, kind)

@@ -9,29 +9,18 @@ from math import ceil
 
 from django.utils.translation import gettext as _
 
-from drives.evening.reports import DriveReport, StandingRow
+from drives.evening.reports import DriveReport, StandingLine, points_text, standing_lines
 from drives.evening.rounds import DealInfo
 from drives.league import records
 from drives.models import Drive, Season
-from drives.printing.sheets import all_deals, points_text
+from drives.printing.sheets import all_deals
+from scoring.league import climb_label
 
 #: Above this many tables the trick grid is split, so its columns stay readable.
 GRID_TABLES = 16
 
 
 # Results sheet ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StandingLine:
-    rank: str
-    card: int
-    name: str
-    role: str
-    points: str
-    played: int
-    sat_out: int
-    average: str
 
 
 @dataclass(frozen=True)
@@ -55,11 +44,11 @@ def results_sheet(report: DriveReport) -> ResultsSheet:
     drive = report.drive
     if drive.prizes_by_role:
         standings = [
-            (_("Ladies"), _standing_lines(report.ladies)),
-            (_("Gents"), _standing_lines(report.gents)),
+            (_("Ladies"), standing_lines(report.ladies)),
+            (_("Gents"), standing_lines(report.gents)),
         ]
     else:
-        standings = [(_("Standings"), _standing_lines(report.overall))]
+        standings = [(_("Standings"), standing_lines(report.overall))]
     prizes = [
         (
             prize.name,
@@ -75,25 +64,9 @@ def results_sheet(report: DriveReport) -> ResultsSheet:
         standings=standings,
         prizes=prizes,
         half_time_round=report.half_time_round,
-        half_time_leaders=_standing_lines(leaders),
+        half_time_leaders=standing_lines(leaders),
         grids=_trick_grids(report),
     )
-
-
-def _standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
-    return [
-        StandingLine(
-            rank=row.rank_label,
-            card=row.entry.card_number,
-            name=row.entry.player.name,
-            role=row.entry.get_role_display(),
-            points=points_text(row.standing.points),
-            played=row.standing.played_deals,
-            sat_out=row.standing.sat_out_deals,
-            average=f"{row.standing.average_per_deal:.2f}",
-        )
-        for row in rows
-    ]
 
 
 def _trick_grids(report: DriveReport) -> list[TrickGrid]:
@@ -126,7 +99,7 @@ class LeagueCell:
 @dataclass(frozen=True)
 class LeagueSheetLine:
     place: str
-    movement: str  # "▲2", "▼1", "=" or "" for a player new to the table
+    climb: str
     name: str
     drives_played: int
     figure: str
@@ -163,16 +136,9 @@ def league_sheet(season: Season, *, role: str | None = None) -> LeagueSheet:
 
 
 def _league_line(line: records.LeagueLine) -> LeagueSheetLine:
-    moved = line.movement
-    if moved is None:
-        movement = ""
-    elif moved == 0:
-        movement = "="
-    else:
-        movement = f"▲{moved}" if moved > 0 else f"▼{-moved}"
     return LeagueSheetLine(
         place=line.place,
-        movement=movement,
+        climb=climb_label(line.climb),
         name=line.player.name,
         drives_played=line.row.drives_played,
         figure=points_text(line.row.figure),

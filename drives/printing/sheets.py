@@ -15,11 +15,17 @@ from dataclasses import dataclass
 from decimal import Decimal
 from math import ceil
 
-from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 
 from drives.evening import seating
-from drives.evening.reports import DriveReport, StandingRow, deal_scores, report_from_rows, seat_map
+from drives.evening.reports import (
+    DriveReport,
+    StandingRow,
+    deal_scores,
+    points_text,
+    report_from_rows,
+    seat_map,
+)
 from drives.evening.rounds import DealInfo, deal_infos, moves_from
 from drives.models import (
     Drive,
@@ -30,9 +36,10 @@ from drives.models import (
     TableResult,
 )
 from scoring import standings as ranking
+from scoring.cards import SEATS
 from scoring.errors import MovementError
+from scoring.movements import MIN_PLAYERS
 
-SEATS = ("N", "E", "S", "W")
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
 
@@ -153,7 +160,7 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     ``entries`` are in card-number order, the numbering ``drives.evening.seating`` gives
     the movement.
     """
-    if len(entries) < 4:
+    if len(entries) < MIN_PLAYERS:
         return {}
     try:
         if drive.is_static:
@@ -167,20 +174,6 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
         for r, tables in enumerate(rounds, start=1)
         for t, table in enumerate(tables, start=1)
     }
-
-
-def points_text(value: Decimal | int | None) -> str:
-    """Whole numbers without decimals (as a card is written up), else two places.
-
-    >>> points_text(Decimal("23.00")), points_text(Decimal("23.50")), points_text(None)
-    ('23', '23.50', '')
-    """
-    if value is None:
-        return ""
-    value = Decimal(value)
-    if value == value.to_integral_value():
-        return str(int(value))
-    return f"{value:.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 def half_time_round(drive: Drive) -> int | None:

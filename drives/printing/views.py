@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404
 
+from drives.filenames import drive_download_name, season_download_name
 from drives.models import Drive, DriveStatus, Season
 from drives.permissions import require_organiser
 from drives.printing import render, result_sheets, sheets
@@ -26,14 +27,14 @@ def scorecards_pdf(request, pk):
     drive = _drive(pk)
     layout = sheets.Layout.from_query(request.GET)
     content = render.scorecards(sheets.load(drive), layout)
-    return render.pdf_response(content, render.drive_filename(drive, "scorecards"))
+    return render.pdf_response(content, drive_download_name(drive, "scorecards", extension="pdf"))
 
 
 def table_cards_pdf(request, pk):
     drive = _drive(pk)
     layout = sheets.Layout.from_query(request.GET)
     content = render.table_cards(sheets.load(drive), layout)
-    return render.pdf_response(content, render.drive_filename(drive, "table-cards"))
+    return render.pdf_response(content, drive_download_name(drive, "table-cards", extension="pdf"))
 
 
 def results_pdf(request, pk):
@@ -42,7 +43,7 @@ def results_pdf(request, pk):
         raise Http404("The drive has not started.")
     layout = sheets.Layout.from_query(request.GET)
     content = render.results(sheets.load(drive), layout)
-    return render.pdf_response(content, render.drive_filename(drive, "results"))
+    return render.pdf_response(content, drive_download_name(drive, "results", extension="pdf"))
 
 
 @login_required
@@ -51,7 +52,7 @@ def blank_pack_pdf(request, pk):
     require_organiser(request.user, drive.club)
     layout = sheets.Layout.from_query(request.GET)
     content = render.blank_pack(sheets.load(drive), layout)
-    return render.pdf_response(content, render.drive_filename(drive, "blank-pack"))
+    return render.pdf_response(content, drive_download_name(drive, "blank-pack", extension="pdf"))
 
 
 def league_pdf(request, pk):
@@ -62,4 +63,4 @@ def league_pdf(request, pk):
     except LeagueError as error:
         raise Http404(str(error)) from error  # the season page explains the incomplete rule
     content = render.league(sheet, sheets.Layout.from_query(request.GET))
-    return render.pdf_response(content, render.season_filename(season, "league"))
+    return render.pdf_response(content, season_download_name(season, "league", extension="pdf"))

@@ -13,7 +13,7 @@ Players are numbered from 0; a player at no table in a round sits it out.
   fixed-partner movement after a late arrival or a withdrawal.
 """
 
-from scoring.movements.base import SEATS, Movement, Round, Table
+from scoring.movements.base import MIN_PLAYERS, SEATS, Movement, Round, Table
 from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (
@@ -28,6 +28,7 @@ from scoring.movements.quality import Quality, quality
 from scoring.movements.replan import replan
 
 __all__ = [
+    "MIN_PLAYERS",
     "SEATS",
     "Movement",
     "ProgressiveRule",

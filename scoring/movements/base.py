@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from scoring.cards import SEATS
 from scoring.errors import MovementError
 
 Table = tuple[int, int, int, int]
 Round = tuple[Table, ...]
 
-SEATS = ("N", "E", "S", "W")
+#: Fewer than four players cannot make a table: no movement, start or withdrawal may leave fewer.
+MIN_PLAYERS = len(SEATS)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import random
 from collections.abc import Collection, Sequence
 
 from scoring.errors import MovementError
-from scoring.movements.base import Movement, Table
+from scoring.movements.base import MIN_PLAYERS, Movement, Table
 from scoring.movements.design import perfect_design
 from scoring.movements.greedy import SitOuts, greedy_seating, targets_for
 from scoring.movements.search import SeatSearch
@@ -101,7 +101,7 @@ def _design_start(
 
 
 def check_size(players: int, rounds: int) -> None:
-    if players < 4:
+    if players < MIN_PLAYERS:
         raise MovementError("A movement needs at least four players.")
     if rounds < 1:
         raise MovementError("A movement needs at least one round.")

@@ -19,7 +19,7 @@ import random
 from collections.abc import Collection
 
 from scoring.errors import MovementError
-from scoring.movements.base import Movement
+from scoring.movements.base import MIN_PLAYERS, Movement
 from scoring.movements.greedy import SitOuts, greedy_seating
 from scoring.movements.individual import plan_rounds
 
@@ -37,7 +37,7 @@ def replan(
     if not 0 <= played_rounds <= len(movement.rounds):
         raise MovementError(f"The movement has {len(movement.rounds)} rounds, not {played_rounds}.")
     present = sorted(set(players))
-    if len(present) < 4:
+    if len(present) < MIN_PLAYERS:
         raise MovementError("A movement needs at least four players.")
     index = {player: i for i, player in enumerate(present)}
     played = movement.rounds[:played_rounds]

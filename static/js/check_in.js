@@ -1,20 +1,22 @@
 // The check-in list: the table count and sit-outs the ticked players give, before it is
 // saved; type a name to find a player (Enter ticks the first match); tick the regulars.
+// The plan for every possible count comes from the server (seating.table_plan), so the page
+// never restates the movement's rules.
 (function () {
-  var form = document.getElementById("check-in"), plan = document.getElementById("live-plan");
-  if (!form || !plan) return;
+  var form = document.getElementById("check-in"), live = document.getElementById("live-plan");
+  if (!form || !live) return;
+  var plans = JSON.parse(document.getElementById("table-plans").textContent);
+  var problem = document.getElementById("plan-problem");
   var boxes = Array.prototype.slice.call(form.querySelectorAll("input[name=present]"));
   function show() {
     var ticked = 0;
     boxes.forEach(function (box) { if (box.checked) ticked++; });
-    var tables = Math.floor(ticked / 4), sitting = ticked % 4;
-    if (plan.dataset.fixedPartners) {  // pairs play; an odd pair meets a phantom
-      var pairs = Math.floor(ticked / 2);
-      tables = Math.ceil(pairs / 2); sitting = 2 * (pairs % 2) + ticked % 2;
-    }
-    plan.querySelector("[data-count=ticked]").textContent = ticked;
-    plan.querySelector("[data-count=tables]").textContent = tables;
-    plan.querySelector("[data-count=sitting]").textContent = sitting;
+    var plan = plans[Math.min(ticked, plans.length - 1)];
+    live.querySelector("[data-count=ticked]").textContent = ticked;
+    live.querySelector("[data-count=tables]").textContent = plan.tables;
+    live.querySelector("[data-count=sitting]").textContent = plan.sitting_out;
+    problem.textContent = plan.problem;
+    problem.hidden = !plan.problem;
   }
   boxes.forEach(function (box) { box.addEventListener("change", show); });
   document.getElementById("tick-all").addEventListener("click", function () {

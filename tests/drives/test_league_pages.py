@@ -108,15 +108,15 @@ def test_it_explains_the_placing_rule(client, club, players):
     assert "Placing points</a></th>" in response.text
 
 
-def test_it_shows_movement_since_the_drive_before(client, season, played):
+def test_it_shows_each_players_climb_since_the_drive_before(client, season, played):
     lines = league_of(season).lines
     response = client.get(season_url(season))
     for line in lines:
-        if line.movement and line.movement > 0:
-            assert f"▲{line.movement}</span>" in response.text
-        elif line.movement and line.movement < 0:
-            assert f"▼{-line.movement}</span>" in response.text
-    assert any(line.movement for line in lines)  # seeds chosen so that someone moved
+        if line.climb and line.climb > 0:
+            assert f"▲{line.climb}</span>" in response.text
+        elif line.climb and line.climb < 0:
+            assert f"▼{-line.climb}</span>" in response.text
+    assert any(line.climb for line in lines)  # seeds chosen so that someone moved
 
 
 def test_it_filters_ladies_and_gents_by_the_players_role(client, club, season, players):

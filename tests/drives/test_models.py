@@ -3,7 +3,18 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from drives.models import Entry, Player
+from drives import models
+from drives.models import (
+    DEALS_PER_ROUND_RANGE,
+    DEALS_RANGE,
+    Entry,
+    LeagueRule,
+    Player,
+    SeatRole,
+)
+from scoring import cards, results, standings
+from scoring.league import LeagueKind
+from scoring.standings import Role
 from tests.conftest import make_drive, make_player
 
 
@@ -40,7 +51,7 @@ def test_it_refuses_an_impossible_number_of_deals(club, deals, deals_per_round):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("deals", "deals_per_round"), [(1, 1), (52, 4), (24, 3), (12, 4)])
+@pytest.mark.parametrize(("deals", "deals_per_round"), [(4, 1), (4, 4), (52, 4), (24, 3), (12, 4)])
 def test_it_accepts_deals_that_divide_into_rounds(club, deals, deals_per_round):
     drive = make_drive(club, deals=deals, deals_per_round=deals_per_round)
     assert drive.rounds == deals // deals_per_round
@@ -60,3 +71,29 @@ def test_deals_of_a_round_run_on_from_the_previous_round(club):
     drive = make_drive(club, deals=24, deals_per_round=3)
     assert list(drive.deals_of_round(1)) == [1, 2, 3]
     assert list(drive.deals_of_round(4)) == [10, 11, 12]
+
+
+@pytest.mark.parametrize(
+    ("choices", "enum"),
+    [
+        (SeatRole, Role),
+        (LeagueRule, LeagueKind),
+        (models.Rotation, cards.Rotation),
+        (models.Counting, results.Counting),
+        (models.SitOutRule, standings.SitOutRule),
+        (models.TieBreak, standings.TieBreak),
+    ],
+    ids=lambda kind: kind.__name__,
+)
+def test_each_choice_set_has_exactly_the_rules_own_options(choices, enum):
+    assert {str(value) for value in choices.values} == {member.value for member in enum}
+    assert all(choices(member.value).label for member in enum)
+
+
+@pytest.mark.django_db
+def test_the_database_refuses_a_drive_size_the_form_would_refuse(club):
+    for deals in (DEALS_RANGE.start - 1, DEALS_RANGE.stop):
+        refused(lambda deals=deals: make_drive(club, deals=deals, deals_per_round=1))
+    for per_round in (DEALS_PER_ROUND_RANGE.start - 1, DEALS_PER_ROUND_RANGE.stop):
+        refused(lambda per_round=per_round: make_drive(club, deals=24, deals_per_round=per_round))
+    assert not club.drives.exists()

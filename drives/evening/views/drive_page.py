@@ -1,5 +1,7 @@
 """A drive's page: anyone reads it; its organiser checks players in there."""
 
+import dataclasses
+
 from django.shortcuts import get_object_or_404, render
 
 from drives.conditional import conditional_page
@@ -45,6 +47,10 @@ def render_drive_page(request, drive, *, walk_in=None, status=200):
                 .order_by("-date", "-pk")[:REGULAR_DRIVES]
             ).values_list("player_id", flat=True)
         )
+        context["table_plans"] = [
+            dataclasses.asdict(seating.table_plan(drive.movement, ticked))
+            for ticked in range(len(context["check_in"].fields["present"].choices) + 1)
+        ]
     elif context["is_organiser"] and drive.status == DriveStatus.RUNNING and can_join:
         # On the last round nobody can join: no form offers a round that does not exist.
         context["late_arrival"] = LateArrivalForm(drive=drive)

@@ -2,13 +2,14 @@
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils.text import slugify
 
 from drives.conditional import conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
 from drives.evening.freshness import drive_stamp
-from drives.evening.reports import SEATS, drive_report, first_totals
+from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals, standing_lines
+from drives.filenames import drive_download_name
 from drives.models import Drive, DriveStatus
+from scoring.cards import SEATS
 
 
 def _drive(pk) -> Drive:
@@ -25,29 +26,15 @@ def standings(request, pk):
 
 
 def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWriter]:
-    return csv_download(f"{drive.date:%Y-%m-%d}-{slugify(drive.title)}-{name}.csv")
+    return csv_download(drive_download_name(drive, name, extension="csv"))
 
 
 def standings_csv(request, pk):
     report = drive_report(_drive(pk))
     response, writer = _csv_response(report.drive, "standings")
-    writer.writerow(
-        ["rank", "card", "name", "seat role", "points", "deals played", "deals sat out", "average"]
-    )
-    for row in report.overall:
-        standing = row.standing
-        writer.writerow(
-            [
-                row.rank_label,
-                row.entry.card_number,
-                row.entry.player.name,
-                row.entry.role,
-                standing.points,
-                standing.played_deals,
-                standing.sat_out_deals,
-                standing.average_per_deal,
-            ]
-        )
+    writer.writerow(STANDINGS_COLUMNS)
+    for line in standing_lines(report.overall):
+        writer.writerow(line.csv_cells())
     return response
 
 

@@ -1,24 +1,20 @@
 """A season's league table (page and CSV) and a player's page."""
 
-import re
-
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django_tables2 import RequestConfig
 
 from drives.conditional import conditional_page
 from drives.downloads import csv_download
+from drives.filenames import season_download_name
 from drives.league.charts import LineChart, Series, line_chart
 from drives.league.freshness import player_stamp, season_stamp
 from drives.league.records import PlayerRecord, SeasonData, player_record, season_league
 from drives.league.tables import LeagueTable
 from drives.models import Player, Season
 from scoring.errors import LeagueError
-
-CSV_ROLE_NAMES = {"lady": "ladies", "gent": "gents"}  # file names stay English, like the columns
 
 
 def _season(pk) -> Season:
@@ -53,9 +49,9 @@ def league_csv(request, pk):
         league = season_league(SeasonData.load(season), role=request.GET.get("role"))
     except LeagueError:
         return redirect(season)  # the season page explains what the rule lacks
-    name = re.sub(r"[–—/]", "-", season.name)  # keep "2026–27" readable as 2026-27
-    parts = [season.club.slug, slugify(name), CSV_ROLE_NAMES.get(league.role or ""), "league"]
-    response, writer = csv_download("-".join(p for p in parts if p) + ".csv")
+    response, writer = csv_download(
+        season_download_name(season, "league", extension="csv", role=league.role)
+    )
     drives = [f"{d.date:%Y-%m-%d} {d.title}" for d in league.drives]
     header = ["place", "name", "role", "drives", league.rule.kind, "previous place"]
     writer.writerow([*header, *drives])
