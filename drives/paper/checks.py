@@ -46,6 +46,7 @@ def drive_checks(
         pairs = [(by_pk[a].card_number, by_pk[b].card_number) for a, b in totals.partners(seatings)]
         found += paper.partner_warnings(typed, pairs)
     checks = [Check(_message(warning), warning.cards) for warning in found]
+    checks += _prize_figures_missing(drive, [(by_pk[c.entry_id].card_number, c) for c in cards])
     if len(typed) == len(entries) and drive.counting == Counting.ALL and not drive.honours:
         table_deals = totals.table_deals(drive, entries, seatings)
         if table_deals is None:
@@ -120,3 +121,33 @@ def _message(warning: paper.TotalWarning) -> str:
             % figures
         )
     return message
+
+
+def _prize_figures_missing(drive: Drive, cards: list[tuple[int, CardTotal]]) -> list[Check]:
+    """Cards without the figure one of the drive's prizes is decided on."""
+    checks = []
+    if drive.half_time_prize:
+        missing = sorted(number for number, card in cards if card.half_time is None)
+        if missing:
+            message = ngettext(
+                "The half-time prize needs every card's half-time; card %(cards)s has none.",
+                "The half-time prize needs every card's half-time; cards %(cards)s have none.",
+                len(missing),
+            )
+            checks.append(Check(message % {"cards": _listed(missing)}, tuple(missing)))
+    if drive.ten_trick_prize:
+        missing = sorted(number for number, card in cards if card.ten_trick_deals is None)
+        if missing:
+            message = ngettext(
+                "The prize for most deals with 10+ tricks needs that count on every card; "
+                "card %(cards)s has none.",
+                "The prize for most deals with 10+ tricks needs that count on every card; "
+                "cards %(cards)s have none.",
+                len(missing),
+            )
+            checks.append(Check(message % {"cards": _listed(missing)}, tuple(missing)))
+    return checks
+
+
+def _listed(numbers) -> str:
+    return ", ".join(str(number) for number in numbers)

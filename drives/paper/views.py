@@ -62,10 +62,13 @@ def _panel(drive: Drive, typist: int) -> dict:
         "drive": drive,
         "typist": typist,
         "rows": [(entry, mine.get(entry.pk)) for entry in entries],
-        "typed": len(firsts),
+        "typed": len(mine),
         "leaders": report.overall[:LEADERS],
         "checks": checks,
-        "warn_cards": sorted({number for check in checks for number in check.cards}),
+        # The second typist reads afresh: nothing of the first reading shows on that page.
+        "warn_cards": sorted({n for check in checks for n in check.cards})
+        if typist == Typist.FIRST
+        else [],
         "differences": differences,
         "second_typed": len(readings[Typist.SECOND]),
         "corrections": CardTotalChange.objects.filter(card__entry__drive=drive).count(),

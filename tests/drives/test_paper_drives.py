@@ -62,13 +62,16 @@ def honest_totals(drive, *, seed=0):
     return {card: tuple(figures) for card, figures in totals.items()}
 
 
-def type_card(client, drive, card, total, half="", *, typist=1, version=None, **extra):
+def type_card(
+    client, drive, card, total, half="", *, typist=1, version=None, ten_trick_deals="", **extra
+):
     if version is None:
         stored = CardTotal.objects.filter(
             entry__drive=drive, entry__card_number=card, typist=typist
         ).first()
         version = stored.version if stored else 0
     data = {"card": card, "typist": typist, "version": version, "total": total, "half_time": half}
+    data["ten_trick_deals"] = ten_trick_deals
     return client.post(reverse("drives:paper_card", args=[drive.pk]), data, **extra)
 
 
@@ -386,3 +389,23 @@ def test_a_newly_typed_card_reaches_a_reader_holding_the_standings(client, organ
     )
     response = client.get(url, headers={"if-none-match": etag})
     assert response.status_code == 200 and "31.00" in response.text
+
+
+def test_the_second_typist_sees_nothing_of_the_first_reading(organiser_client, drive):
+    type_card(organiser_client, drive, 1, 47, **JSON)
+    response = type_card(organiser_client, drive, 2, 53, typist=2, **JSON)
+    assert response.json()["warn"] == []
+    assert "1 card of 8 typed" in response.json()["panel"]
+    page = organiser_client.get(reverse("drives:paper_totals", args=[drive.pk]) + "?typist=2").text
+    assert "47" not in page and "Leaders" not in page and "53" in page
+    assert "the leaders and the checks stay hidden here" in page
+
+
+def test_a_prize_decided_on_a_figure_some_cards_lack_is_flagged(organiser_client, club):
+    drive = paper_drive(club, make_players(club, 8), half_time_prize=True, ten_trick_prize=True)
+    type_card(organiser_client, drive, 1, 40, 20, ten_trick_deals=1, **JSON)
+    type_card(organiser_client, drive, 2, 41, **JSON)
+    type_card(organiser_client, drive, 3, 42, **JSON)
+    page = panel_of(organiser_client, drive)
+    assert "The half-time prize needs every card&#x27;s half-time; cards 2, 3 have none." in page
+    assert "most deals with 10+ tricks needs that count on every card; cards 2, 3 have none" in page

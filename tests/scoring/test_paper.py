@@ -261,3 +261,36 @@ def test_double_entry_differences():
         (4, (None, None, None), (12, None, None)),
     ]
     assert differences(first, dict(first)) == []
+
+
+@st.composite
+def fixed_partner_evenings(draw):
+    """Fixed pairs meeting at random each round: (cards, partners, table-deals played)."""
+    pairs = 2 * draw(st.integers(1, 6))
+    rounds, deals = draw(st.integers(1, 8)), draw(st.integers(1, 3))
+    totals = [0] * (2 * pairs)
+    for _ in range(rounds):
+        order = draw(st.permutations(range(pairs)))
+        for ns, ew in zip(order[::2], order[1::2], strict=True):
+            for _ in range(deals):
+                tricks = draw(st.integers(0, 13))
+                for pair, won in ((ns, tricks), (ew, 13 - tricks)):
+                    totals[2 * pair] += won
+                    totals[2 * pair + 1] += won
+    cards = [Card(number, total) for number, total in enumerate(totals, start=1)]
+    partners = [(2 * p + 1, 2 * p + 2) for p in range(pairs)]
+    return cards, partners, pairs // 2 * rounds * deals
+
+
+@PROPERTY
+@given(evening=fixed_partner_evenings(), data=st.data())
+def test_honest_cards_add_up_and_one_mis_added_card_is_named(evening, data):
+    cards, partners, table_deals = evening
+    assert grand_total_warning(cards, table_deals=table_deals, partners=partners) is None
+    assert partner_warnings({c.number: c for c in cards}, partners) == []
+    wrong = data.draw(st.sampled_from(cards))
+    off = data.draw(st.integers(-wrong.total, 20).filter(bool))
+    cards = [Card(c.number, c.total + off) if c is wrong else c for c in cards]
+    warning = grand_total_warning(cards, table_deals=table_deals, partners=partners)
+    assert warning.cards == (wrong.number,)
+    assert warning.figure - warning.limit == off
