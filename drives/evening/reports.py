@@ -176,6 +176,14 @@ class DriveReport:
     def countback_used(self) -> bool:
         return any(row.countback for row in (*self.overall, *self.ladies, *self.gents))
 
+    @property
+    def shared_places(self) -> bool:
+        return any(row.standing.shared for row in (*self.overall, *self.ladies, *self.gents))
+
+    @property
+    def sit_outs_credited(self) -> bool:
+        return any(row.standing.sat_out_deals for row in self.overall)
+
 
 def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
     """(round, table) → seat → entry."""

@@ -1,6 +1,7 @@
 """The organiser's evening pages as a first-time organiser meets them (issue 15)."""
 
 import re
+from decimal import Decimal
 from html import unescape
 
 import pytest
@@ -213,7 +214,7 @@ def test_a_withdrawal_is_confirmed_first_and_can_be_undone_in_its_round(client, 
 
 
 def test_a_withdrawal_cannot_be_undone_once_the_next_round_opened(club):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = started_drive(club, players=9, deals=8, movement="individual")
     entry = drive.entries.first()
     services.entry_withdraw(drive=drive, entry=entry)
     drive.current_round = 2
@@ -387,3 +388,23 @@ def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, 
     assert all(leaver not in prize.entries for prize in report.prizes)
     page = client.get(drive.get_absolute_url()).text
     assert "8 players played, 1 withdrew" in page
+
+
+# --- points 9 and 14: the standings explain ties and sit-out credit ---------------------------
+
+
+def test_the_standings_say_how_a_sit_out_was_credited(client, club, organiser):
+    drive = started_drive(club, players=9, deals=9, movement="individual")
+    play_out(drive, organiser)
+    report = drive_report(drive)
+    page = unescape(client.get(reverse("drives:standings", args=[drive.pk])).text)
+    assert "(+" not in page  # no bare "(+4 sat out)" nobody can check
+    assert "sat out 1 deal†" in page
+    assert "points = points played + average × deals sat out" in page
+    # The rule as written is the arithmetic: anyone can check a total with it.
+    # (The average shown is rounded to the cent: allow half a cent a deal.)
+    for row in report.overall:
+        s = row.standing
+        deals = s.played_deals + s.sat_out_deals
+        slack = Decimal("0.005") * deals + Decimal("0.01")
+        assert abs(s.points - s.average_per_deal * deals) <= slack
