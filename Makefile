@@ -34,6 +34,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
+	$(BIN)/mypy --strict scoring
 
 pytest: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest --numprocesses=auto

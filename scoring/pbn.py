@@ -162,7 +162,7 @@ def _seat(values: Mapping[str, str], name: str) -> Seat | None:
         return None
     if seat not in SEATS:
         raise PBNError(f"[{name}] should be N, E, S or W, not {seat!r}")
-    return seat  # type: ignore[return-value]
+    return seat
 
 
 def _parse_deal(text: str) -> dict[Seat, tuple[Card, ...]]:

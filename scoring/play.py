@@ -116,7 +116,7 @@ class PlayedDeal:
 
 
 def play_deal(
-    hands: Mapping[str, Iterable[Card]],
+    hands: Mapping[Seat, Iterable[Card]],
     leader: Seat,
     trumps: Suit | None,
     plays: Sequence[Card],

@@ -291,7 +291,7 @@ def standings_from_totals(
         countback=countback and halves,
     )
     typed = [c for c in cards if c.half_time is not None]
-    half = [[(c.half_time, c.played[0], 0, c.sat_out[0])] for c in typed]
+    half = [[(c.half_time, c.played[0], 0, c.sat_out[0])] for c in cards if c.half_time is not None]
     return final, _ranked(*_flat(half, typed), 1, fixed_credit=credit, countback=False)
 
 
@@ -377,16 +377,20 @@ def _tally(
     figures = [[0] * (len(start) * len(column)) for _ in range(4)]
     points, played, ten_tricks, sat_out = figures
     seen: set[tuple[int, int]] = set()
-    for entry in chain(scores, sit_outs):
+    entries: Iterable[DealScore | SitOut] = chain(scores, sit_outs)
+    for entry in entries:
         first, i = start.get(entry.player), column.get(entry.round)
-        is_score = isinstance(entry, DealScore)
         if first is None or i is None:
-            where = f"Deal {entry.deal}" if is_score else f"A sit-out in round {entry.round}"
+            where = (
+                f"Deal {entry.deal}"
+                if isinstance(entry, DealScore)
+                else f"A sit-out in round {entry.round}"
+            )
             if first is None:
                 raise StandingsError(f"{where} is for player {entry.player}, who is not entered.")
             raise StandingsError(f"{where} is in round {entry.round}, which the drive lacks.")
         cell = first + i
-        if is_score:
+        if isinstance(entry, DealScore):
             if (entry.player, entry.deal) in seen:
                 raise StandingsError(f"Deal {entry.deal} has two scores for player {entry.player}.")
             seen.add((entry.player, entry.deal))

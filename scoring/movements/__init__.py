@@ -13,7 +13,8 @@ Players are numbered from 0; a player at no table in a round sits it out.
   fixed-partner movement after a late arrival or a withdrawal.
 """
 
-from scoring.movements.base import MIN_PLAYERS, SEATS, Movement, Round, Table
+from scoring.cards import SEATS
+from scoring.movements.base import MIN_PLAYERS, Movement, Round, Table
 from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (

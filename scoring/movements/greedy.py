@@ -110,7 +110,7 @@ def greedy_seating(
         absent = {*out, players}  # players is the phantom of an odd count
         pairs = _partnerships(search, matchings.pop(best), absent)
         rng.shuffle(pairs)
-        seats = []
+        seats: list[int] = []
         while pairs:
             north, south = pairs.pop()
             east, west = _opposition(search, (north, south), pairs)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from scoring.errors import MovementError
 from scoring.movements.base import MIN_PLAYERS, Movement, Table
@@ -48,7 +48,9 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
     """
     check_size(players, rounds)
     design = perfect_design(players)
-    starts = [lambda rng: greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)]
+    starts: list[Callable[[random.Random], list[list[int]]]] = [
+        lambda rng: greedy_seating(players, [], SitOuts([0] * players, set(), rounds), rng)
+    ]
     if design and rounds % len(design) == 0:
         # Whole cycles of a perfect design: nothing to improve on.
         starts = []

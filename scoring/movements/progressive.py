@@ -183,8 +183,8 @@ def progressive_next(
     """
     if not isinstance(seating, Seating):
         tables = tuple(_substitute(list(table), {}) for table in seating)
-        seated = {p for table in tables for p in table}
-        out = tuple(sorted(set(players or ()) - seated))
+        at_tables = {p for table in tables for p in table}
+        out = tuple(sorted(set(players or ()) - at_tables))
         in_ladies_seats = frozenset(p for table in tables for p in table[:2])
         seating = Seating(tables, out, frozenset(out), in_ladies_seats)
     tables = seating.tables

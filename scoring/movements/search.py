@@ -109,8 +109,8 @@ class SeatSearch:
         for r, seats in enumerate(free):
             for seat, player in enumerate(seats):
                 self.position[r][player] = seat
-            for table in range(len(seats) // 4):
-                self.count_table(seats, table, 1)
+            for table_number in range(len(seats) // 4):
+                self.count_table(seats, table_number, 1)
         self.suspects = [
             a * players + b
             for a in range(players)
