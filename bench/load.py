@@ -1,0 +1,267 @@
+"""A busy evening against gunicorn with 4 workers, on SQLite and on PostgreSQL.
+
+Run it from the repository root (PostgreSQL at 127.0.0.1:5432, user postgres)::
+
+    python -m bench.load                       # both databases
+    python -m bench.load --database sqlite --seconds 10
+    LOAD_DATABASE_URL=postgres://postgres@127.0.0.1:5432/mine python -m bench.load
+
+For each database it builds a fresh one (a club, 240 players, a progressive drive of 60
+tables with round 1 seated), starts ``gunicorn -w 4 config.wsgi`` as production runs it
+(DEBUG=0, collected static files) on 127.0.0.1, and then:
+
+* **posts**: the organiser's round page receives 60 posts at once, one per table (four
+  deals each); a post is an error unless it is answered with the redirect that follows a
+  save, and a result is lost if the database lacks it afterwards;
+* **readers**: 50 phones refresh the drive's standings for ``--seconds``, as a browser's
+  reload does (sending the ETag they hold: a 304 when nothing changed), and then as many
+  again asking for the whole page every time (no ETag), the cost of a first visit.
+
+It prints p50/p95 latency, requests per second, errors and results lost beside the
+targets. Nothing but 127.0.0.1 is contacted; every loop is bounded by a count or a clock.
+The figures depend on the machine: on a shared one they are pessimistic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.serve import ROOT, Client, create_postgres_database, gunicorn, manage, production_env
+
+TABLES = 60
+DEALS_PER_ROUND = 4
+READERS = 50
+ORGANISER = ("organiser", "load-test-password-1")
+TARGET_POST_P95 = 1.0
+TARGET_READ_P95 = 0.3
+DATABASES = {
+    "sqlite": "sqlite:///{tmp}/whist_load.sqlite3",
+    "postgresql": os.getenv("LOAD_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/whist_load"),
+}
+
+
+def build() -> dict:
+    """In a process configured for the bench database: the club, players and running drive."""
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from django.contrib.auth import get_user_model
+
+    from drives.evening import services
+    from drives.models import Club, Drive, Entry, Player, SeatRole
+
+    user = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
+    club = Club.objects.create(name="Load Club", slug="load")
+    club.organisers.add(user)
+    roles = (SeatRole.LADY, SeatRole.GENT)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {n:03d}", role=roles[n % 2]) for n in range(TABLES * 4)
+    )
+    drive = Drive.objects.create(
+        club=club,
+        title="Load drive",
+        date="2026-12-04",
+        deals=24,
+        deals_per_round=DEALS_PER_ROUND,
+    )
+    Entry.objects.bulk_create(
+        Entry(drive=drive, player=player, card_number=number, role=player.role)
+        for number, player in enumerate(players, start=1)
+    )
+    services.drive_start(drive=drive)
+    return {"drive": drive.pk}
+
+
+def count_results(drive: int) -> int:
+    import django
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    django.setup()
+    from drives.models import TableResult
+
+    return TableResult.objects.filter(drive_id=drive, round=1).count()
+
+
+def in_bench_process(env: dict[str, str], *args: str):
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.load", *args],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    statuses: dict[int, int] = field(default_factory=dict)
+    errors: int = 0
+    seconds: float = 0.0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, latency: float, status: int | None, ok: bool) -> None:
+        with self.lock:
+            self.latencies.append(latency)
+            self.statuses[status or 0] = self.statuses.get(status or 0, 0) + 1
+            self.errors += not ok
+
+    def line(self, name: str, target: float) -> str:
+        if not self.latencies:
+            return f"{name:<34} no requests"
+        ordered = sorted(self.latencies)
+        p50 = statistics.median(ordered)
+        p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+        rate = len(ordered) / self.seconds if self.seconds else 0.0
+        statuses = " ".join(f"{code}×{n}" for code, n in sorted(self.statuses.items()))
+        verdict = "ok" if p95 <= target and not self.errors else "MISSED"
+        return (
+            f"{name:<34} p50 {p50 * 1000:7.0f} ms  p95 {p95 * 1000:7.0f} ms  "
+            f"(target ≤ {target * 1000:.0f})  {rate:6.1f} req/s  errors {self.errors}  "
+            f"[{statuses}]  {verdict}"
+        )
+
+
+def post_all_tables(port: int, cookies: dict[str, str], drive: int) -> Tally:
+    """Every table's round-1 result posted at once, each from its own connection."""
+    tally = Tally()
+    start = threading.Barrier(TABLES)
+    rng = random.Random(1)
+    forms = []
+    for table in range(1, TABLES + 1):
+        form = {f"t{table}_v": "0"}
+        form.update({f"t{table}_d{deal}": str(rng.randint(0, 13)) for deal in range(1, 5)})
+        forms.append(form)
+    path = f"/drives/{drive}/rounds/1/"
+
+    def post(form):
+        client = Client(port)
+        client.cookies = dict(cookies)
+        start.wait()
+        began = time.perf_counter()
+        try:
+            status = client.post(path, form).status
+        except OSError:
+            status = None
+        tally.add(time.perf_counter() - began, status, status == 302)
+        client.close()
+
+    threads = [threading.Thread(target=post, args=(form,)) for form in forms]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    tally.seconds = time.perf_counter() - began
+    return tally
+
+
+def read_standings(port: int, drive: int, seconds: float, *, conditional: bool) -> Tally:
+    """READERS phones reloading the standings until the clock runs out."""
+    tally = Tally()
+    path = f"/drives/{drive}/standings/"
+    stop = time.monotonic() + seconds
+
+    def reader():
+        client = Client(port)
+        etag = None
+        while time.monotonic() < stop:
+            headers = {"If-None-Match": etag} if conditional and etag else {}
+            began = time.perf_counter()
+            try:
+                response = client.get(path, headers=headers)
+                status = response.status
+                etag = response.headers.get("ETag") or etag
+            except OSError:
+                status = None
+                client.close()
+            tally.add(time.perf_counter() - began, status, status in (200, 304))
+        client.close()
+
+    threads = [threading.Thread(target=reader) for _ in range(READERS)]
+    began = time.perf_counter()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    tally.seconds = time.perf_counter() - began
+    return tally
+
+
+def run(database: str, url: str, static_root: str, seconds: float) -> bool:
+    if url.startswith("sqlite:"):
+        path = Path(url.removeprefix("sqlite:///"))
+        for leftover in path.parent.glob(path.name + "*"):
+            leftover.unlink()
+    else:
+        create_postgres_database(url)
+    env = production_env(url, static_root)
+    manage(env, "migrate", "--no-input", "-v0")
+    drive = in_bench_process(env, "--build")["drive"]
+    with gunicorn(env, workers=4) as port:
+        organiser = Client(port)
+        if organiser.log_in(*ORGANISER).status != 302:
+            raise RuntimeError("the organiser could not log in")
+        posts = post_all_tables(port, organiser.cookies, drive)
+        stored = in_bench_process(env, "--count", str(drive))
+        lost = TABLES * DEALS_PER_ROUND - stored
+        refresh = read_standings(port, drive, seconds, conditional=True)
+        full = read_standings(port, drive, seconds, conditional=False)
+    print(f"\n{database}: gunicorn -w 4, {TABLES} tables, {READERS} readers for {seconds:.0f} s")
+    print(posts.line(f"{TABLES} posts at once", TARGET_POST_P95))
+    print(f"{'results lost':<34} {lost} of {TABLES * DEALS_PER_ROUND}  (target 0)")
+    print(refresh.line("standings, reload (ETag)", TARGET_READ_P95))
+    print(full.line("standings, whole page each time", TARGET_READ_P95))
+    return not posts.errors and not lost and not refresh.errors and not full.errors
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--database", choices=[*DATABASES, "both"], default="both")
+    parser.add_argument("--seconds", type=float, default=20.0, help="each readers' phase")
+    parser.add_argument("--build", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.build:
+        print(json.dumps(build()))
+        return
+    if args.count is not None:
+        print(json.dumps(count_results(args.count)))
+        return
+
+    workdir = tempfile.mkdtemp(prefix="whist-load-")
+    try:
+        static_root = os.path.join(workdir, "static")
+        env = production_env(DATABASES["sqlite"].format(tmp=workdir), static_root)
+        manage(env, "collectstatic", "--no-input", "-v0")
+        names = list(DATABASES) if args.database == "both" else [args.database]
+        clean = [
+            run(name, DATABASES[name].format(tmp=workdir), static_root, args.seconds)
+            for name in names
+        ]
+        print("\nThe machine's load from other work counts in these figures.")
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    sys.exit(0 if all(clean) else 1)
+
+
+if __name__ == "__main__":
+    main()
