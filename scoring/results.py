@@ -49,7 +49,9 @@ def check_tricks(ns_tricks: int, *, side: Side = "NS") -> int:
     """
     if isinstance(ns_tricks, bool) or not isinstance(ns_tricks, int) or not 0 <= ns_tricks <= 13:
         raise ResultError(
-            f"{_SIDE_NAMES[side]} tricks must be a whole number from 0 to 13, not {ns_tricks!r}"
+            f"{_SIDE_NAMES[side]} tricks must be a whole number from 0 to 13, not {ns_tricks!r}",
+            code="deal_tricks",
+            params={"side": side, "tricks": str(ns_tricks)},
         )
     return ns_tricks
 
@@ -70,7 +72,11 @@ def honours_points(honours: int) -> int:
     [0, 0, 0, 2, 4]
     """
     if isinstance(honours, bool) or honours not in range(5):
-        raise ResultError(f"A side holds from 0 to 4 of the trump honours, not {honours!r}")
+        raise ResultError(
+            f"A side holds from 0 to 4 of the trump honours, not {honours!r}",
+            code="honours_held",
+            params={"honours": str(honours)},
+        )
     return {4: 4, 3: 2}.get(honours, 0)
 
 

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from drives.errors import DriveError
+from drives.errors import DriveError, refusal_text
 from drives.evening import seating, summaries
 from drives.models import (
     Drive,
@@ -253,7 +253,7 @@ def results_record(
         tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
     except ScoringError as error:
         raise DriveError(
-            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": error}
+            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": refusal_text(error)}
         ) from error
     honours = {deal: scores.honours.get(deal) if drive.honours else None for deal in deals}
 

@@ -104,7 +104,7 @@ def _design_start(
 
 def check_size(players: int, rounds: int) -> None:
     if players < MIN_PLAYERS:
-        raise MovementError("A movement needs at least four players.")
+        raise MovementError("A movement needs at least four players.", code="too_few_players")
     if rounds < 1:
         raise MovementError("A movement needs at least one round.")
 

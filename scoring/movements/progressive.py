@@ -122,7 +122,9 @@ def progressive_first(
     everyone = sorted(numbers, key=lambda p: (p not in rested, p))
     tables = len(everyone) // 4
     if tables == 0:
-        raise MovementError("A progressive drive needs at least four players.")
+        raise MovementError(
+            "A progressive drive needs at least four players.", code="too_few_players"
+        )
     spare = len(everyone) - 4 * tables
     if not rule.roles:
         seated, out = everyone[: 4 * tables], everyone[4 * tables :]

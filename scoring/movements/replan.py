@@ -38,7 +38,7 @@ def replan(
         raise MovementError(f"The movement has {len(movement.rounds)} rounds, not {played_rounds}.")
     present = sorted(set(players))
     if len(present) < MIN_PLAYERS:
-        raise MovementError("A movement needs at least four players.")
+        raise MovementError("A movement needs at least four players.", code="too_few_players")
     index = {player: i for i, player in enumerate(present)}
     played = movement.rounds[:played_rounds]
     history = [[index.get(p, -1) for table in tables for p in table] for tables in played]

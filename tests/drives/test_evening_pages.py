@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 
-from drives.errors import DriveError
+from drives.errors import SCORING_MESSAGES, DriveError
 from drives.evening import seating, services
 from drives.evening.reports import drive_report
 from drives.models import Drive, DriveStatus, Player, ResultChange, TableResult
@@ -343,15 +343,18 @@ def test_hungarian_never_hedges_its_article():
 
 
 def test_french_puts_a_space_before_the_colon(client, club, organiser):
+    """A non-breaking space, so that the colon never starts a line of its own."""
     drive = make_drive(club)
     make_players(club, 4)
     client.force_login(organiser)
     page = unescape(client.get(f"/fr/drives/{drive.pk}/").text)
-    assert re.search(r"Cochés :\s*<strong", page)
-    assert re.search(r"tables :\s*<strong", page)
+    assert re.search(r"Cochés\u00a0:\s*<strong", page)
+    assert re.search(r"tables\u00a0:\s*<strong", page)
     drive = started_drive(club, players=8, deals=8, movement="individual")
     page = unescape(client.get(f"/fr/drives/{drive.pk}/rounds/1/").text)
-    assert "Atout :" in page and "donne 1 :" in page
+    assert "Atout\u00a0:" in page and "donne 1\u00a0:" in page
+    catalogue = (settings.BASE_DIR / "locale/fr/LC_MESSAGES/django.po").read_text()
+    assert not re.search(r"^msgstr.* [:;?!]", catalogue, re.M)
 
 
 # --- points 3 and 13: who withdrew wins nothing and is counted apart ------------------------
@@ -408,3 +411,30 @@ def test_the_standings_say_how_a_sit_out_was_credited(client, club, organiser):
         deals = s.played_deals + s.sat_out_deals
         slack = Decimal("0.005") * deals + Decimal("0.01")
         assert abs(s.points - s.average_per_deal * deals) <= slack
+
+
+# --- point 12: the rules core's refusals in the page's language ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("prefix", "words"),
+    [
+        ("", "Table 2: N–S tricks must be a whole number from 0 to 13, not 14"),
+        ("/fr", "Table 2 : Les levées N–S doivent être un nombre entier de 0 à 13, pas 14"),
+        ("/hu", "É–D ütései 0 és 13 közötti egész szám lehet, nem 14"),
+    ],
+)
+def test_the_rules_cores_refusals_are_translated(client, club, organiser, prefix, words):
+    drive = started_drive(club, players=8, deals=8, movement="individual")
+    client.force_login(organiser)
+    response = client.post(f"{prefix}/drives/{drive.pk}/rounds/1/", {"t2_v": 0, "t2_d1": 14})
+    # French spaces before a colon do not break: compare them as plain spaces.
+    assert words in re.sub(r"[\u00a0\u202f]", " ", unescape(response.text))
+
+
+def test_every_scoring_code_the_pages_word_is_raised_by_scoring():
+    """A code reworded on our side but renamed in scoring would silently fall back to English."""
+    raised = set()
+    for path in (settings.BASE_DIR / "scoring").rglob("*.py"):
+        raised |= set(re.findall(r'code="(\w+)"', path.read_text()))
+    assert set(SCORING_MESSAGES) <= raised

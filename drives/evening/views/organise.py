@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from drives.errors import refusal_text
 from drives.evening import seating, services
 from drives.evening.forms import (
     CancelForm,
@@ -34,7 +35,7 @@ def _attempt(request, action, **kwargs) -> bool:
     try:
         action(**kwargs)
     except REFUSALS as error:
-        messages.error(request, str(error))
+        messages.error(request, refusal_text(error))
         return False
     return True
 

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from drives.errors import refusal_text
 from drives.evening import rounds, services
 from drives.evening.score_forms import RoundScoresForm
 from drives.models import Drive, DriveStatus, ResultChange
@@ -88,8 +89,8 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
             )
         except (services.DriveError, ScoringError) as error:
             # The service's refusals name the table already.
-            problems[scores.table] = [str(error)]
-            messages.error(request, str(error))
+            problems[scores.table] = [refusal_text(error)]
+            messages.error(request, refusal_text(error))
             continue
         saved += 1
         if corrected and not drive.is_static and number < drive.current_round:
