@@ -236,7 +236,13 @@ class CheckInForm(forms.Form):
         entry_roles = {entry.player_id: entry.role for entry in entries}
         for pk, player in self.players.items():
             self.fields[f"role_{pk}"] = forms.ChoiceField(
-                choices=SeatRole.choices, initial=entry_roles.get(pk, player.role), required=False
+                choices=SeatRole.choices,
+                initial=entry_roles.get(pk, player.role),
+                required=False,
+                # The column header is not read out with each select: name the player.
+                widget=forms.Select(
+                    attrs={"aria-label": _("%(name)s's seat role tonight") % {"name": player.name}}
+                ),
             )
 
     def rows(self):

@@ -1,5 +1,7 @@
 """Setting up a drive and checking players in, before the first round."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -141,3 +143,25 @@ def test_the_set_up_cannot_change_once_the_drive_has_started(client, club, organ
     drive.refresh_from_db()
     assert drive.deals == 24
     assert "its set-up can no longer change" in response.text
+
+
+def test_each_seat_role_select_names_its_player_for_screen_readers(client, club, organiser):
+    drive = make_drive(club)
+    player = make_player(club, name="Ann Smith")
+    client.force_login(organiser)
+    text = client.get(drive.get_absolute_url()).text
+    select = re.search(rf'<select name="role_{player.pk}"[^>]*>', text).group(0)
+    assert 'aria-label="Ann Smith&#x27;s seat role tonight"' in select
+
+
+def test_the_live_count_takes_the_servers_table_plan_for_every_count(client, club, organiser):
+    drive = make_drive(club, movement="mitchell")
+    make_players(club, 8)
+    client.force_login(organiser)
+    response = client.get(drive.get_absolute_url())
+    plans = response.context["table_plans"]
+    assert len(plans) == 9  # nobody ticked … all eight
+    assert (plans[8]["tables"], plans[8]["sitting_out"], plans[8]["problem"]) == (2, 0, "")
+    assert (plans[6]["tables"], plans[6]["sitting_out"]) == (2, 2)  # three pairs and a phantom
+    assert "even number" in str(plans[7]["problem"])  # seven cannot play fixed partners
+    assert 'id="table-plans"' in response.text

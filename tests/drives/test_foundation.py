@@ -1,5 +1,6 @@
 """The project runs on a fresh machine: the demo data, the home page, deploy checks."""
 
+import datetime as dt
 import os
 import secrets
 import subprocess
@@ -50,7 +51,8 @@ def test_loaddemo_twice_duplicates_nothing():
 def test_home_page_query_count_does_not_grow_with_clubs(client, django_assert_max_num_queries):
     for number in range(5):
         club = Club.objects.create(name=f"Club {number}", slug=f"c{number}")
-        Drive.objects.create(club=club, title="Drive", date="2026-12-01")
+        for day in range(1, 6):  # more drives than the page lists cost no more queries
+            Drive.objects.create(club=club, title="Drive", date=f"2026-12-0{day}")
     with django_assert_max_num_queries(3):
         assert client.get("/").status_code == 200
 
@@ -72,3 +74,24 @@ def test_check_deploy_is_clean_with_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+@pytest.mark.django_db
+def test_home_page_lists_each_clubs_next_and_latest_few_drives_only(client):
+    club = Club.objects.create(name="Hollybush", slug="hollybush")
+    today = dt.date.today()
+    for week in range(1, 6):
+        Drive.objects.create(
+            club=club,
+            title=f"Played {week}",
+            date=today - dt.timedelta(weeks=week),
+            status=DriveStatus.FINISHED,
+        )
+        Drive.objects.create(
+            club=club, title=f"Coming {week}", date=today + dt.timedelta(weeks=week)
+        )
+    text = client.get("/").text
+    assert [f"Coming {week}" in text for week in range(1, 6)] == [True] * 3 + [False] * 2
+    assert [f"Played {week}" in text for week in range(1, 6)] == [True] * 3 + [False] * 2
+    assert text.index("Coming 1") < text.index("Coming 2") < text.index("Coming 3")
+    assert text.index("Played 1") < text.index("Played 2") < text.index("Played 3")

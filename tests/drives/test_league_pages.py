@@ -3,8 +3,10 @@
 import csv
 import datetime as dt
 import io
+import re
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
@@ -406,3 +408,19 @@ def test_finishing_a_drive_fills_the_league_cache(client, club, django_capture_o
     warm = season_queries()
     cache.clear()
     assert season_queries() > warm  # cold, the drive's standings had to be computed
+
+
+def _luminance(hex_colour):
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def test_struck_through_league_figures_keep_a_readable_contrast():
+    css = (settings.BASE_DIR / "static/css/league.css").read_text()
+    struck = re.search(r"table\.league s \{ color: (#[0-9a-f]{6}); \}", css).group(1)
+    page = re.search(
+        r"--bg: (#[0-9a-f]{6})", (settings.BASE_DIR / "static/css/site.css").read_text()
+    )
+    lighter, darker = sorted((_luminance(page.group(1)), _luminance(struck)), reverse=True)
+    assert (lighter + 0.05) / (darker + 0.05) >= 4.5

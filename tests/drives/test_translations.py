@@ -319,8 +319,8 @@ def test_the_drive_page_is_translated(client, finished_drive, language, present,
 @pytest.mark.parametrize(
     ("language", "present", "absent"),
     [
-        ("fr", ["Tournois de whist", "Dernier tournoi"], ["Whist drives", "Latest drive"]),
-        ("hu", ["Whistversenyek", "Legutóbbi verseny"], ["Whist drives", "Latest drive"]),
+        ("fr", ["Tournois de whist", "Derniers tournois"], ["Whist drives", "Latest drives"]),
+        ("hu", ["Whistversenyek", "Legutóbbi versenyek"], ["Whist drives", "Latest drives"]),
     ],
 )
 def test_the_home_page_is_translated(client, finished_drive, language, present, absent):

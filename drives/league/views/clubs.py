@@ -24,20 +24,19 @@ def club(request, slug):
     return render(request, "drives/club.html", context)
 
 
+#: How many coming and recent drives the home page lists for each club.
+HOME_DRIVES = 3
+
+
 def home(request):
+    """Every club with its next few drives and its latest results: never its whole history."""
     today = timezone.localdate()
+    coming = Drive.objects.filter(date__gte=today, status__in=UPCOMING_STATUSES)
+    recent = Drive.objects.filter(status=DriveStatus.FINISHED)
     clubs = Club.objects.prefetch_related(
+        Prefetch("drives", queryset=coming.order_by("date", "pk")[:HOME_DRIVES], to_attr="coming"),
         Prefetch(
-            "drives",
-            queryset=Drive.objects.filter(date__gte=today, status__in=UPCOMING_STATUSES).order_by(
-                "date"
-            ),
-            to_attr="upcoming",
-        ),
-        Prefetch(
-            "drives",
-            queryset=Drive.objects.filter(status=DriveStatus.FINISHED).order_by("-date"),
-            to_attr="finished",
+            "drives", queryset=recent.order_by("-date", "-pk")[:HOME_DRIVES], to_attr="recent"
         ),
     )
     return render(request, "drives/home.html", {"clubs": clubs})
