@@ -9,12 +9,17 @@ from django.utils.translation import gettext_lazy as _
 
 from drives.models import Player
 
+NARROW_HIDE = {"th": {"class": "narrow-hide"}, "td": {"class": "narrow-hide"}}
+
 
 class PlayerTable(tables.Table):
     name = tables.Column(verbose_name=_("Name"))
     role = tables.Column(verbose_name=_("Seat role"), order_by=("role", "name"))
-    member_number = tables.Column(verbose_name=_("Member number"))
-    active = tables.Column(verbose_name=_("Status"), order_by=("-active", "name"))
+    # A phone shows name, role and the Edit link; the rest waits for a wider screen.
+    member_number = tables.Column(verbose_name=_("Member number"), attrs=NARROW_HIDE)
+    active = tables.Column(
+        verbose_name=_("Status"), order_by=("-active", "name"), attrs=NARROW_HIDE
+    )
     edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
 
     class Meta:

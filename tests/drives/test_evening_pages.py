@@ -1,5 +1,6 @@
 """The organiser's evening pages as a first-time organiser meets them (issue 15)."""
 
+import io
 import re
 from decimal import Decimal
 from html import unescape
@@ -8,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
+from pypdf import PdfReader
 
 from drives.errors import SCORING_MESSAGES, DriveError
 from drives.evening import seating, services
@@ -438,3 +440,19 @@ def test_every_scoring_code_the_pages_word_is_raised_by_scoring():
     for path in (settings.BASE_DIR / "scoring").rglob("*.py"):
         raised |= set(re.findall(r'code="(\w+)"', path.read_text()))
     assert set(SCORING_MESSAGES) <= raised
+
+
+# --- point 12: a PDF carries the language of the page it was opened from ---------------------
+
+
+def test_a_pdf_opened_from_a_french_page_is_in_french(client, club):
+    drive = started_drive(club, players=8, deals=8, movement="individual")
+    page = client.get(f"/fr/drives/{drive.pk}/").text
+    assert f'href="/fr/drives/{drive.pk}/table-cards.pdf"' in page
+    pdf = client.get(f"/fr/drives/{drive.pk}/table-cards.pdf")
+    assert pdf.status_code == 200 and pdf["Content-Language"] == "fr"
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    assert "Atout" in text and "Trumps" not in text
+    english = client.get(f"/drives/{drive.pk}/table-cards.pdf")
+    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(english.content)).pages)
+    assert "Trumps" in text

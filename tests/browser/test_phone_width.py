@@ -1,0 +1,74 @@
+"""The organiser's pages on a 360 px phone: nothing scrolls sideways, nothing is cut off,
+and what a finger must hit is at least 24 px."""
+
+import pytest
+
+from drives.evening import services
+from tests.conftest import make_club, make_drive, make_entries, make_player, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "secret-password-1"
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phone(page, live_server):
+    user = make_user("pat", password=PASSWORD)
+    club = make_club(name="Little Snoring Whist Club", slug="snoring", organiser=user)
+    players = [
+        make_player(club, name=name, role=role, member_number=f"M{index:04d}")
+        for index, (name, role) in enumerate(
+            [("Wilhelmina Featherstonehaugh-Smythe", "lady"), ("Bartholomew Cholmondeley", "gent")]
+            + [(f"Player {n:02d}", "either") for n in range(1, 11)]
+        )
+    ]
+    page.set_viewport_size(PHONE)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", "pat")
+    page.fill("input[name=password]", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/")
+    return live_server.url, club, players
+
+
+def fits(page) -> bool:
+    wide = page.evaluate(
+        """() => [...document.querySelectorAll('body *')]
+        .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+        .map(e => e.tagName + '.' + e.className + '#' + e.id).slice(0, 5)"""
+    )
+    assert not wide, wide
+    return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_the_player_list_shows_its_edit_links_and_the_import_box_fits(page, phone):
+    base, club, _ = phone
+    page.goto(f"{base}/clubs/{club.slug}/players/")
+    page.screenshot(path="/tmp/organiser-players-360.png", full_page=True)
+    assert fits(page)
+    edit = page.get_by_role("link", name="Edit").first
+    box = edit.bounding_box()
+    assert box and box["x"] + box["width"] <= PHONE["width"]  # in view, not scrolled off
+    page.goto(f"{base}/clubs/{club.slug}/players/import/")
+    page.screenshot(path="/tmp/organiser-import-360.png", full_page=True)
+    assert fits(page)
+    area = page.locator("textarea").first.bounding_box()
+    assert area["x"] >= 0 and area["x"] + area["width"] <= PHONE["width"]
+
+
+def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phone):
+    base, club, players = phone
+    drive = make_drive(club, deals=8, movement="individual")
+    page.goto(f"{base}/drives/{drive.pk}/")
+    page.screenshot(path="/tmp/organiser-check-in-360.png", full_page=True)
+    assert fits(page)
+    for box in page.locator("input[type=checkbox], button").all():
+        if box.is_visible():
+            size = box.bounding_box()
+            assert size["width"] >= 24 and size["height"] >= 24, box.evaluate("b => b.outerHTML")
+    make_entries(drive, players[:8])
+    services.drive_start(drive=drive)
+    page.goto(f"{base}/drives/{drive.pk}/rounds/1/")
+    page.screenshot(path="/tmp/organiser-round-360.png", full_page=True)
+    assert fits(page)
