@@ -17,14 +17,17 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.core.cache import cache
 from django.db.models import Model, QuerySet
 from django.utils import timezone
 from django.utils.cache import patch_cache_control
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
 
 #: What goes into the HTML besides the data: a new deployment changes every ETag.
 CODE = ("drives", "scoring", "config", "templates", "locale")
+FRAGMENT_SECONDS = 60 * 60 * 24
 
 
 @functools.cache
@@ -60,6 +63,25 @@ def _etag(request, parts: Iterable[object] | None) -> str | None:
     return hashlib.sha1(repr((key, cookie, tuple(parts))).encode()).hexdigest()
 
 
+def cached_fragment(request, name: str, render: Callable[[], str]) -> str:
+    """HTML that depends only on what the page's stamp covers, kept in the shared cache.
+
+    For a part of a page without forms or anything of the user's: every reader of a drive's
+    standings then shares one rendering until a result changes. Pages without a stamp
+    (signed-in users) render it afresh.
+    """
+    parts = getattr(request, "page_stamp", None)
+    if parts is None:
+        return render()
+    key = (name, code_version(), get_language(), request.path, parts)
+    key = "fragment:" + hashlib.sha1(repr(key).encode()).hexdigest()
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        cache.set(key, html, FRAGMENT_SECONDS)
+    return mark_safe(html)  # rendered by our own templates, which escaped it
+
+
 def conditional_page(stamp: Callable[..., Iterable[object] | None]):
     """Answer a GET with 304 when ``stamp(*args, **kwargs)`` and the rest are unchanged.
 
@@ -70,7 +92,10 @@ def conditional_page(stamp: Callable[..., Iterable[object] | None]):
     def etag(request, *args, **kwargs):
         if request.user.is_authenticated or get_messages(request):
             return None
-        return _etag(request, stamp(*args, **kwargs))
+        parts = stamp(*args, **kwargs)
+        if parts is not None:
+            request.page_stamp = tuple(parts)  # for cached_fragment() in the view
+        return _etag(request, parts)
 
     def decorator(view):
         conditional = condition(etag_func=etag)(view)

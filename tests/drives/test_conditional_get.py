@@ -3,9 +3,11 @@
 import pytest
 from django.core.cache import cache
 from django.db.models import F
+from django.test import Client
 from django.urls import reverse
 
 from bench.league import play_drive
+from drives.evening.views import standings as view
 from drives.models import Drive, LeagueRule, TableResult
 from tests.conftest import make_players, make_season
 
@@ -105,3 +107,19 @@ def test_a_304_costs_a_handful_of_queries(client, played, django_assert_max_num_
         etag = etag_of(client, url)
         with django_assert_max_num_queries(most):
             assert refresh(client, url, etag).status_code == 304
+
+
+def test_readers_share_one_rendering_of_the_standings_until_a_result_changes(played, monkeypatch):
+    drive = played[0]
+    computed = []
+    real = view.drive_report
+    monkeypatch.setattr(view, "drive_report", lambda d: computed.append(d.pk) or real(d))
+    url = reverse("drives:standings", args=[drive.pk])
+    first, second = Client().get(url), Client().get(url)
+    assert first.status_code == second.status_code == 200
+    assert computed == [drive.pk]
+    body = first.text[first.text.index("<main>") : first.text.index("</main>")]
+    assert body == second.text[second.text.index("<main>") : second.text.index("</main>")]
+    TableResult.objects.filter(drive=drive).update(version=F("version") + 1)
+    Client().get(url)
+    assert computed == [drive.pk, drive.pk]

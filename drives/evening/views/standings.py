@@ -2,8 +2,9 @@
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 
-from drives.conditional import conditional_page
+from drives.conditional import cached_fragment, conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
 from drives.evening.freshness import drive_stamp
 from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals, standing_lines
@@ -21,8 +22,15 @@ def _drive(pk) -> Drive:
 
 @conditional_page(drive_stamp)
 def standings(request, pk):
-    report = drive_report(_drive(pk))
-    return render(request, "drives/standings.html", {"drive": report.drive, "report": report})
+    drive = _drive(pk)
+
+    def body():
+        context = {"drive": drive, "report": drive_report(drive)}
+        return render_to_string("drives/_standings_body.html", context, request)
+
+    # Computing and drawing the standings is the page's whole cost: readers share it.
+    context = {"drive": drive, "body": cached_fragment(request, "standings", body)}
+    return render(request, "drives/standings.html", context)
 
 
 def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWriter]:
