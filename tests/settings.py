@@ -11,4 +11,7 @@ os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: F403
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "ratelimit": CACHES["ratelimit"],  # noqa: F405
+}

@@ -1,14 +1,14 @@
-"""A fixed-window request count per client address, kept in Django's cache.
+"""A fixed-window request count per client address, kept in the "ratelimit" cache.
 
-The project's cache (the database's or Redis) is shared by every server process, so the
-limit holds across workers; an increment is not atomic in every backend, so under a
-burst the count may fall a little short, which a flood guard can afford.
+That cache is each server process's own memory (see settings), so with four workers an
+address may make up to four times the limit: enough to stop a runaway script, and no
+database write for a phone opening its page.
 """
 
 from time import time
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import caches
 
 
 def client_address(request) -> str:
@@ -20,19 +20,13 @@ def _key(request, bucket: str) -> tuple[str, int]:
     return f"tableside:{bucket}:{client_address(request)}:{int(time() // window)}", window
 
 
-def exceeded(request, bucket: str) -> bool:
-    """Whether the address is over the limit already, without counting this request."""
-    key, _window = _key(request, bucket)
-    return cache.get(key, 0) >= settings.TABLESIDE_RATE_LIMITS[bucket][0]
-
-
 def allow(request, bucket: str) -> bool:
     """Count this request in ``bucket``; False once the address is over its limit."""
     key, window = _key(request, bucket)
-    cache.add(key, 0, timeout=window + 1)
+    counts = caches["ratelimit"]
     try:
-        count = cache.incr(key)
-    except ValueError:  # the window expired between add and incr
-        cache.set(key, 1, timeout=window + 1)
-        count = 1
+        count = counts.incr(key)
+    except ValueError:  # the window's first request, or its count just expired
+        counts.add(key, 0, timeout=window + 1)
+        count = counts.incr(key)
     return count <= settings.TABLESIDE_RATE_LIMITS[bucket][0]

@@ -3,8 +3,10 @@ where everyone goes once the round is over."""
 
 from dataclasses import dataclass
 
+from django.db.models import Q
+
 from drives.evening import rounds
-from drives.models import Entry, PendingEntry, TableLink
+from drives.models import Entry, PendingEntry, Seating, TableLink, TableResult
 from drives.tableside.services import LIVE, honours_deals
 
 
@@ -43,40 +45,78 @@ class TableState:
 
 
 def table_state(link: TableLink) -> TableState:
-    """Five queries: the entries, two rounds' seats, the results, the live entries."""
+    """What one table needs, read for that table alone, so that the page (and every post,
+    which answers with it) costs the same at a 6-table drive as at a 60-table one: five
+    small queries, three more once the round's result is in."""
     drive = link.drive
     number = drive.current_round
-    sheet = rounds.round_sheet(drive, number)
-    table = next((t for t in sheet.tables if t.number == link.table), None)
-    seats = table.seat_list() if table else []
-    at_table = {entry.pk for _seat, entry in seats if entry}
-    scored = set(honours_deals(drive, number))
-    results = table.results if table else {}
-    stored = bool(table) and len(results) == len(sheet.deals)
-    winner = table.winner(drive.deals_per_round) if table and not drive.is_static else None
-    keeps_tables = sheet.tables_next_round == len(sheet.tables)
+    deals = rounds.deal_infos(drive, number)
+    seated = Seating.objects.filter(drive=drive, round=number, table=link.table)
+    table = rounds.TableSheet(
+        link.table, {s.seat: s.entry for s in seated.select_related("entry__player")}
+    )
+    table.results = {
+        r.deal: r
+        for r in TableResult.objects.filter(
+            drive=drive, table=link.table, deal__in=[deal.number for deal in deals]
+        )
+    }
+    plays_now = Q(joined_round__lte=number) & (
+        Q(withdrew_after__isnull=True) | Q(withdrew_after__gte=number)
+    )
+    sitting_out = list(
+        Entry.objects.filter(plays_now, drive=drive)
+        .exclude(seatings__round=number)
+        .select_related("player")
+    )
     live = list(
         PendingEntry.objects.filter(
             drive=drive, round=number, table=link.table, state__in=LIVE
         ).order_by("side")
     )
+    stored = bool(table.seats) and len(table.results) == len(deals)
+    winner = table.winner(len(deals)) if stored and not drive.is_static else None
+    scored = set(honours_deals(drive, number))
+    tricks = {deal: result.ns_tricks for deal, result in table.results.items()}
     return TableState(
         link=link,
         round_number=number,
-        deals=[
-            DealLine(
-                deal, deal.number in scored, getattr(results.get(deal.number), "ns_tricks", None)
-            )
-            for deal in sheet.deals
-        ],
-        seats=seats,
-        plays=table is not None,
-        sitting_out=sheet.sitting_out,
+        deals=[DealLine(deal, deal.number in scored, tricks.get(deal.number)) for deal in deals],
+        seats=table.seat_list() if table.seats else [],
+        plays=bool(table.seats),
+        sitting_out=sitting_out,
         stored=stored,
         live=live,
-        moves=[move for move in sheet.moves if move.entry.pk in at_table] if stored else [],
-        progressive_moves=rounds.moves_from(drive, link.table, len(sheet.tables))
-        if winner and number < drive.rounds and keeps_tables
-        else "",
+        moves=_moves(drive, number, table) if stored else [],
+        progressive_moves=_progressive_moves(drive, number, link.table) if winner else "",
         winner=winner,
     )
+
+
+def _moves(drive, number: int, table: rounds.TableSheet) -> list[rounds.Move]:
+    """Where this table's players sit next round, once the next round is seated."""
+    if not Seating.objects.filter(drive=drive, round=number + 1).exists():
+        return []
+    players = list(table.seats.values())
+    following = {
+        s.entry_id: (s.table, s.seat)
+        for s in Seating.objects.filter(drive=drive, round=number + 1, entry__in=players)
+    }
+    return [
+        rounds.Move(entry, *following.get(entry.pk, (None, None)))
+        for entry in players
+        if entry.plays_in(number + 1)
+    ]
+
+
+def _progressive_moves(drive, number: int, table: int) -> str:
+    """The moving rule for this table, while the next round keeps the same tables."""
+    if number >= drive.rounds:
+        return ""
+    tables = Seating.objects.filter(drive=drive, round=number).values("table").distinct().count()
+    plays_next = Q(joined_round__lte=number + 1) & (
+        Q(withdrew_after__isnull=True) | Q(withdrew_after__gte=number + 1)
+    )
+    if Entry.objects.filter(plays_next, drive=drive).count() // 4 != tables:
+        return ""  # the movement re-seats everyone: the next round's page says where
+    return rounds.moves_from(drive, table, tables)

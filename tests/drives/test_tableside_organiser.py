@@ -3,7 +3,7 @@
 import uuid
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.urls import reverse
 
 from drives.evening import services as evening
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
-    cache.clear()
+    caches["ratelimit"].clear()
 
 
 def running_drive(club, players=12, **fields):

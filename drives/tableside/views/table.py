@@ -23,12 +23,15 @@ def table_endpoint(view):
 
     @wraps(view)
     def wrapper(request, token):
-        if not ratelimit.allow(request, "requests") or ratelimit.exceeded(request, "lookups"):
-            message = _("Too many requests from this address: wait a minute, then try again.")
-            return _refusal(request, message, 429)
+        too_many = _("Too many requests from this address: wait a minute, then try again.")
+        if not ratelimit.allow(request, "requests"):
+            return _refusal(request, too_many, 429)
         link = tokens.link_for_token(token)
         if link is None:
-            ratelimit.allow(request, "lookups")
+            # Only tokens that open nothing count here: guessing is slowed to a crawl
+            # while the tables of a hall behind one address go on as before.
+            if not ratelimit.allow(request, "lookups"):
+                return _refusal(request, too_many, 429)
             message = _(
                 "This table link is not known. Check the address on the table card, "
                 "or scan its QR code again."

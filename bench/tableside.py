@@ -1,0 +1,359 @@
+"""Sixty tables posting their round from phones at once, then their opponents confirming.
+
+Run it from the repository root::
+
+    python -m bench.tableside                    # SQLite, then PostgreSQL
+    python -m bench.tableside --db sqlite --tables 30
+
+For each database it builds a fresh one (SQLite: /tmp/bench_tableside.sqlite3;
+PostgreSQL: the database ``whist_tableside_bench`` on 127.0.0.1, dropped first), a
+running drive of ``--tables`` tables and their links, and serves it with gunicorn
+(4 workers, DEBUG off, as in production). Then, over HTTP:
+
+* every table's N–S phone opens its page, and all post their figures at one instant;
+* every E–W phone opens the page, and all confirm at one instant.
+
+It prints p50 and p95 of the posts, posts per second, errors (any answer but 200),
+and results lost (tables without a stored result afterwards: must be 0). Inside the
+process, on a second drive, it times the server's own work for one post and for one
+dashboard poll that finds nothing changed (answered 304), beside their targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+from urllib.parse import urlencode
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+ROOT = Path(__file__).resolve().parents[1]
+SQLITE = "/tmp/bench_tableside.sqlite3"
+POSTGRES = "postgres://postgres@127.0.0.1:5432/whist_tableside_bench"
+TARGETS = {"p95": 1.0, "post_ms": 20.0, "poll_ms": 10.0}
+CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+CONFIRM_ENTRY = re.compile(r'name="entry" value="(\d+)"')
+
+
+def environment(database_url: str) -> dict[str, str]:
+    return os.environ | {
+        "DATABASE_URL": database_url,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench-" + uuid.uuid4().hex * 2,
+        "ALLOWED_HOSTS": "127.0.0.1,testserver",
+        "SECURE_SSL_REDIRECT": "0",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "LOG_LEVEL": "ERROR",
+    }
+
+
+def fresh_database(kind: str) -> str:
+    if kind == "sqlite":
+        for suffix in ("", "-wal", "-shm"):
+            Path(SQLITE + suffix).unlink(missing_ok=True)
+        return f"sqlite:///{SQLITE}"
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as db:
+        db.execute("DROP DATABASE IF EXISTS whist_tableside_bench")
+        db.execute("CREATE DATABASE whist_tableside_bench")
+    return POSTGRES
+
+
+# --- the evening, built inside this process -----------------------------------------------
+
+
+def build(tables: int):
+    """Two running drives of ``tables`` tables with their links, and an organiser."""
+    from django.contrib.auth import get_user_model
+
+    from drives.evening import services
+    from drives.models import Club, Drive, Entry, Player
+    from drives.tableside import tokens
+
+    organiser = get_user_model().objects.create_user("bench", password="bench-password")
+    club = Club.objects.create(name="Bench Club", slug="bench")
+    club.organisers.add(organiser)
+    players = Player.objects.bulk_create(
+        Player(club=club, name=f"Player {n:03d}", role="lady" if n % 2 else "gent")
+        for n in range(1, tables * 4 + 1)
+    )
+    drives = []
+    for title in ("Served", "Timed"):
+        drive = Drive.objects.create(club=club, title=title, date="2026-12-04", deals=24)
+        Entry.objects.bulk_create(
+            Entry(drive=drive, player=p, card_number=n, role=p.role)
+            for n, p in enumerate(players, start=1)
+        )
+        services.drive_start(drive=drive)
+        drive.refresh_from_db()
+        drives.append((drive, tokens.links_issue(drive=drive)))
+    return organiser, drives
+
+
+# --- HTTP, as the phones do it ------------------------------------------------------------
+
+
+class Phone:
+    """One phone: a connection of its own and the CSRF cookie its page set."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookie = ""
+
+    def request(self, method: str, path: str, body: dict | None = None):
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        headers = {"Cookie": self.cookie, "Host": "127.0.0.1"}
+        data = None
+        if body is not None:
+            data = urlencode(body)
+            headers |= {
+                "Content-Type": "application/x-www-form-urlencoded",
+                "Referer": f"http://127.0.0.1:{self.port}{path}",
+                "X-Requested-With": "fetch",
+            }
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        for name, value in response.getheaders():
+            if name.lower() == "set-cookie" and value.startswith("csrftoken="):
+                self.cookie = value.split(";", 1)[0]
+        connection.close()
+        return response.status, text
+
+
+def all_at_once(jobs):
+    """Run each job's ``prepare`` in its thread, then its ``post`` when all are ready.
+
+    Returns (seconds each post took or None for an error, wall seconds of the posts).
+    """
+    ready = threading.Barrier(len(jobs) + 1)
+    timings: list[float | None] = [None] * len(jobs)
+
+    def run(index, prepare, post):
+        try:
+            state = prepare()
+        except Exception:  # a failed page load counts as an error
+            state = None
+        ready.wait()
+        if state is None:
+            return
+        start = time.perf_counter()
+        try:
+            status = post(state)
+        except Exception:  # a dropped connection counts as an error
+            return
+        if status == 200:
+            timings[index] = time.perf_counter() - start
+
+    threads = [threading.Thread(target=run, args=(i, *job)) for i, job in enumerate(jobs)]
+    for thread in threads:
+        thread.start()
+    ready.wait()
+    start = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return timings, time.perf_counter() - start
+
+
+def enter_jobs(port, links, deals):
+    def job(link):
+        phone = Phone(port)
+        path = f"/t/{link.token}/"
+
+        def prepare():
+            status, text = phone.request("GET", path)
+            return CSRF_FIELD.search(text).group(1) if status == 200 else None
+
+        def post(csrf):
+            form = {
+                "csrfmiddlewaretoken": csrf,
+                "round": 1,
+                "side": "NS",
+                "submission": uuid.uuid4(),
+            } | {f"d{deal}": 7 for deal in deals}
+            return phone.request("POST", path + "enter/", form)[0]
+
+        return prepare, post
+
+    return [job(link) for link in links]
+
+
+def confirm_jobs(port, links):
+    def job(link):
+        phone = Phone(port)
+        path = f"/t/{link.token}/"
+
+        def prepare():
+            status, text = phone.request("GET", path)
+            entry = CONFIRM_ENTRY.search(text)
+            if status != 200 or entry is None:
+                return None
+            return CSRF_FIELD.search(text).group(1), entry.group(1)
+
+        def post(state):
+            csrf, entry = state
+            form = {"csrfmiddlewaretoken": csrf, "entry": entry, "submission": uuid.uuid4()}
+            return phone.request("POST", path + "confirm/", form)[0]
+
+        return prepare, post
+
+    return [job(link) for link in links]
+
+
+def serve(env: dict[str, str], port: int):
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--workers",
+            "4",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    for _ in range(200):
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return server
+        except OSError:
+            time.sleep(0.1)
+    server.terminate()
+    raise SystemExit("gunicorn did not start")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def report(name: str, timings: list[float | None], wall: float) -> int:
+    done = sorted(t for t in timings if t is not None)
+    errors = len(timings) - len(done)
+    if done:
+        p50 = statistics.median(done)
+        p95 = done[max(0, round(0.95 * len(done)) - 1)]
+        print(
+            f"  {name:<22} {len(done):>3} posts  p50 {p50 * 1000:7.1f} ms  "
+            f"p95 {p95 * 1000:7.1f} ms (floor {TARGETS['p95'] * 1000:.0f})  "
+            f"{len(done) / wall:6.1f} posts/s  errors {errors}"
+        )
+    else:
+        print(f"  {name:<22} no post succeeded; errors {errors}")
+    return errors
+
+
+# --- server time, measured inside the process ---------------------------------------------
+
+
+def server_times(organiser, drive, links) -> tuple[float, float]:
+    """Median ms of one table post (test client, no network) and of an unchanged poll."""
+    from django.test import Client
+    from django.urls import reverse
+
+    phone = Client()
+    deals = list(drive.deals_of_round(1))
+    posts = []
+    for link in links[:20]:
+        path = reverse("drives:table_enter", args=[link.token])
+        form = {"round": 1, "side": "NS", "submission": uuid.uuid4()} | {
+            f"d{deal}": 7 for deal in deals
+        }
+        start = time.perf_counter()
+        status = phone.post(path, form).status_code
+        posts.append(time.perf_counter() - start)
+        assert status == 200, status
+    dashboard = Client()
+    dashboard.force_login(organiser)
+    tiles = reverse("drives:tableside_tiles", args=[drive.pk])
+    etag = dashboard.get(tiles)["ETag"]
+    polls = []
+    for _ in range(50):
+        start = time.perf_counter()
+        status = dashboard.get(tiles, headers={"if-none-match": etag}).status_code
+        polls.append(time.perf_counter() - start)
+        assert status == 304, status
+    return statistics.median(posts) * 1000, statistics.median(polls) * 1000
+
+
+def run_one(kind: str, tables: int) -> int:
+    """Build, serve and hammer one database; returns the number of failures."""
+    database_url = fresh_database(kind)
+    env = environment(database_url)
+    os.environ.update(env)
+    import django
+    from django.core.management import call_command
+
+    django.setup()
+    call_command("migrate", verbosity=0)
+    # DEBUG off serves hashed static names, as production does after collectstatic.
+    call_command("collectstatic", interactive=False, verbosity=0)
+    from drives.models import TableResult
+
+    organiser, ((served, served_links), (timed, timed_links)) = build(tables)
+    port = free_port()
+    server = serve(env, port)
+    try:
+        deals = list(served.deals_of_round(1))
+        load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
+        print(f"{kind}: {tables} tables, gunicorn with 4 workers (load average {load})")
+        entered, wall = all_at_once(enter_jobs(port, served_links, deals))
+        errors = report("N–S enter", entered, wall)
+        confirmed, wall = all_at_once(confirm_jobs(port, served_links))
+        errors += report("E–W confirm", confirmed, wall)
+        both = [t for t in entered + confirmed if t is not None]
+        overall_p95 = sorted(both)[max(0, round(0.95 * len(both)) - 1)] if both else float("inf")
+    finally:
+        server.terminate()
+        server.wait()
+    stored = set(TableResult.objects.filter(drive=served).values_list("table", flat=True))
+    lost = len({link.table for link in served_links} - stored)
+    print(f"  results lost           {lost} (must be 0)")
+    post_ms, poll_ms = server_times(organiser, timed, timed_links)
+    print(f"  server time, one post  {post_ms:6.1f} ms (floor {TARGETS['post_ms']:.0f} ms)")
+    print(f"  unchanged poll (304)   {poll_ms:6.1f} ms (floor {TARGETS['poll_ms']:.0f} ms)")
+    misses = [
+        overall_p95 > TARGETS["p95"],
+        post_ms > TARGETS["post_ms"],
+        poll_ms > TARGETS["poll_ms"],
+    ]
+    return errors + lost + sum(misses)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        return 1 if run_one(args.db, args.tables) else 0
+    # Each database in a process of its own: Django's settings are read once per process.
+    kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
+    failed = 0
+    for kind in kinds:
+        command = [sys.executable, "-m", "bench.tableside", "--one", "--db", kind]
+        failed += subprocess.run([*command, "--tables", str(args.tables)], cwd=ROOT).returncode
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
