@@ -24,6 +24,7 @@ from drives.permissions import require_organiser
 from scoring import paper
 
 LEADERS = 10
+HISTORY = 50  # the latest corrections shown; every one is kept
 
 
 def _paper_drive(request, pk) -> Drive:
@@ -79,6 +80,10 @@ def _panel(drive: Drive, typist: int) -> dict:
 def totals(request, pk):
     drive = _paper_drive(request, pk)
     context = _panel(drive, _typist(request.GET.get("typist")))
+    if context["typist"] == Typist.FIRST:
+        context["history"] = CardTotalChange.objects.filter(
+            card__entry__drive=drive, card__typist=Typist.FIRST
+        ).select_related("card__entry__player", "changed_by")[:HISTORY]
     return render(request, "drives/paper/totals.html", context)
 
 

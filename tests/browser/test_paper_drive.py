@@ -83,3 +83,11 @@ def test_forty_cards_typed_with_the_keyboard_give_the_standings(page, live_serve
     expected = [names[card] for card in sorted(totals, key=totals.get, reverse=True)]
     assert shown == expected
     assert "Played on paper" in page.locator("main").inner_text()
+
+    # On a phone the form fits the screen: the cards' table scrolls inside its frame.
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{live_server.url}/drives/{drive.pk}/totals/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.keyboard.type(names[leader].lower())
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.name") == "half_time"

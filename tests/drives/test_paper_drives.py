@@ -149,6 +149,9 @@ def test_a_card_typed_again_is_a_correction_kept_in_the_history(organiser_client
     change = CardTotalChange.objects.get()
     assert (change.old_total, change.new_total) == (30, 31)
     assert CardTotal.objects.get().version == 2
+    history = panel_of(organiser_client, drive)
+    history = history[history.index('id="history"') :]
+    assert "<td>30</td>" in history and "<td>31</td>" in history and "alice" in history
 
 
 def test_a_stale_page_cannot_overwrite_a_card(organiser_client, drive):
@@ -409,3 +412,24 @@ def test_a_prize_decided_on_a_figure_some_cards_lack_is_flagged(organiser_client
     page = panel_of(organiser_client, drive)
     assert "The half-time prize needs every card&#x27;s half-time; cards 2, 3 have none." in page
     assert "most deals with 10+ tricks needs that count on every card; cards 2, 3 have none" in page
+
+
+def test_the_drive_form_sets_up_a_paper_drive(organiser_client, club):
+    data = {
+        "date": "2026-12-04",
+        "title": "Christmas on paper",
+        "deals": 24,
+        "deals_per_round": 1,
+        "rotation": "hdsc",
+        "movement": "progressive",
+        "counting": "odd",
+        "sit_out_rule": "average",
+        "sit_out_points": 0,
+        "prize_places": 3,
+        "tie_break": "countback",
+        "table_entry": "confirm",
+        "on_paper": "on",
+    }
+    response = organiser_client.post(reverse("drives:drive_new", args=[club.slug]), data)
+    assert response.status_code == 302, response.context["form"].errors
+    assert club.drives.get(title="Christmas on paper").on_paper
