@@ -560,7 +560,7 @@ class CardTotal(models.Model):
         return f"card {self.entry.card_number} ({self.typist}): {self.total}"
 
     @property
-    def figures(self) -> tuple[int | None, ...]:
+    def figures(self) -> tuple[int, int | None, int | None]:
         return (self.total, self.half_time, self.ten_trick_deals)
 
 

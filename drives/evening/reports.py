@@ -318,8 +318,8 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
     totals = list(totals)
     if drive.on_paper and entries and totals:
         half_round = ranking.half_time_round(drive.rounds)
-        final, half = paper_standings(drive, entries, seatings, totals)
-        half = half or None
+        final, half_table = paper_standings(drive, entries, seatings, totals)
+        half: list[ranking.Standing] | None = half_table or None
         rounds_scored = drive.rounds
     elif not entries or rounds_scored == 0:
         return DriveReport(drive, [], [], [], None, [], [], 0, [])

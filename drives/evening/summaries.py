@@ -15,9 +15,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, Max, Sum
+from django.db.models import Count, F, Max, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from drives.evening.reports import report_from_rows
@@ -130,7 +131,7 @@ def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
     """
     pks = [drive.pk for drive in drives]
     stamps: defaultdict[int, list[object]] = defaultdict(list)
-    queries = (
+    queries: tuple[QuerySet[Any, Any], ...] = (
         TableResult.objects.values("drive_id").annotate(
             n=Count("pk"),
             top=Max("pk"),
@@ -192,9 +193,9 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
     totals: defaultdict[int, list[_TotalRow]] = defaultdict(list)
     paper = [drive.pk for drive in drives if drive.on_paper]
     if paper:
-        columns = ("entry__drive_id", "entry_id", "total", "half_time", "ten_trick_deals")
+        figures = ("entry__drive_id", "entry_id", "total", "half_time", "ten_trick_deals")
         rows = CardTotal.objects.filter(entry__drive_id__in=paper, typist=Typist.FIRST)
-        for drive_id, *row in rows.values_list(*columns):
+        for drive_id, *row in rows.values_list(*figures):
             totals[drive_id].append(_TotalRow(*row))
     summaries = {}
     for drive in drives:

@@ -48,7 +48,7 @@ def card_deals(drive: Drive, entries, seatings) -> dict[int, CardDeals]:
                 played[half] += per_round
             else:
                 sat_out[half] += per_round
-        deals[entry.pk] = CardDeals(tuple(played), tuple(sat_out))
+        deals[entry.pk] = CardDeals((played[0], played[1]), (sat_out[0], sat_out[1]))
     return deals
 
 
@@ -71,11 +71,11 @@ def partners(seatings) -> list[tuple[int, int]]:
     tables: defaultdict[tuple[int, int], dict[str, int]] = defaultdict(dict)
     for s in seatings:
         tables[s.round, s.table][s.seat] = s.entry_id
-    pairs = set()
+    pairs: set[tuple[int, int]] = set()
     for seats in tables.values():
         for a, b in (("N", "S"), ("E", "W")):
             if a in seats and b in seats:
-                pairs.add(tuple(sorted((seats[a], seats[b]))))
+                pairs.add((min(seats[a], seats[b]), max(seats[a], seats[b])))
     return sorted(pairs)
 
 
@@ -98,7 +98,7 @@ def paper_standings(
     return ranking.standings_from_totals(
         cards,
         [ranking.Competitor(entry.pk, entry.role) for entry in entries],
-        sit_out_rule=drive.sit_out_rule,
+        sit_out_rule=ranking.SitOutRule(drive.sit_out_rule),
         fixed_sit_out_points=drive.sit_out_points,
-        tie_break=drive.tie_break,
+        tie_break=ranking.TieBreak(drive.tie_break),
     )

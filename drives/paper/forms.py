@@ -41,6 +41,6 @@ class CardForm(forms.Form):
     def error_text(self) -> str:
         """Every error on one line, each after its field's name, for a message or a row."""
         return " ".join(
-            f"{self.fields[name].label or ''}: {' '.join(errors)}".lstrip(": ")
+            f"{self.fields[name].label or ''}: {' '.join(str(e) for e in errors)}".lstrip(": ")
             for name, errors in self.errors.items()
         )

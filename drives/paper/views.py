@@ -97,7 +97,8 @@ def card_save(request, pk):
     drive = _paper_drive(request, pk)
     form = CardForm(request.POST, drive=drive)
     typist = _typist(request.POST.get("typist"))
-    error, notice, card = "", "", None
+    error, notice = "", ""
+    card: CardTotal | None = None
     if not form.is_valid():
         error = form.error_text()
     else:
@@ -129,7 +130,7 @@ def card_save(request, pk):
         elif notice:
             messages.warning(request, notice)
         return redirect(f"{reverse('drives:paper_totals', args=[drive.pk])}?typist={typist}")
-    if error:
+    if error or card is None:
         return JsonResponse({"error": error}, status=400)
     context = _panel(drive, typist)
     return JsonResponse(
