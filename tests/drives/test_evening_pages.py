@@ -456,3 +456,12 @@ def test_a_pdf_opened_from_a_french_page_is_in_french(client, club):
     english = client.get(f"/drives/{drive.pk}/table-cards.pdf")
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(english.content)).pages)
     assert "Trumps" in text
+
+
+def test_a_shared_place_says_it_is_shared_and_why(client, club, organiser):
+    drive = started_drive(club, players=8, deals=4, movement="individual", tie_break="shared")
+    play_out(drive, organiser)
+    report = drive_report(drive)
+    assert any(row.standing.shared for row in report.overall)
+    page = unescape(client.get(reverse("drives:standings", args=[drive.pk])).text)
+    assert "= level on points: the place is shared." in page
