@@ -134,3 +134,33 @@ def test_an_evening_of_nineteen_players_counts_clicks_and_boxes(page, live_serve
     # Not scrolled inside its box either (AVERAGE used to be cut off there).
     assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
     assert page.get_by_role("columnheader", name="Average").first.is_visible()
+
+
+def test_a_first_evening_sets_up_and_checks_in_nineteen_in_a_few_clicks(page, live_server):
+    """No earlier drive to copy: the form's defaults and "Tick everyone" do the work."""
+    user = make_user("nell", password=PASSWORD)
+    club = make_club(name="Barton Whist Club", slug="barton", organiser=user)
+    make_players(club, 20)
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", "nell")
+    page.fill("input[name=password]", PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(f"{base}/")
+    me = Organiser(page)
+    page.goto(f"{base}/clubs/{club.slug}/drives/new/")
+    page.locator("input[name=title]").focus()
+    me.type("First drive")
+    me.click(page.get_by_role("button", name="Save"))
+    me.tick(page.get_by_role("button", name="Tick everyone"))
+    me.tick(page.get_by_label("Player 020", exact=True))
+    me.click(page.get_by_role("button", name="Save check-in"))
+    me.click(page.get_by_role("link", name="Start the drive…"))
+    me.click(page.get_by_role("button", name="Start the drive: seat round 1"))
+    me.tally.stage("set up, check in 19 and start")
+    drive = Drive.objects.get()
+    assert drive.status == DriveStatus.RUNNING and drive.entries.count() == 19
+    assert drive.date == dt.date.today()
+    print("\nfirst evening: clicks, boxes typed, Enter keys", me.tally.per_stage)
+    clicks, boxes, _ = me.tally.per_stage["set up, check in 19 and start"]
+    assert clicks <= 6 and boxes == 1  # was 24 clicks
