@@ -149,26 +149,62 @@ def seat_next(drive: Drive) -> None:
 
 def replan(drive: Drive) -> None:
     """After a late arrival or a withdrawal: keep played rounds, plan the rest anew."""
-    if drive.movement in FIXED_PARTNERS:
-        raise MovementError(
-            _(
-                "A fixed-partner drive keeps its players once it has started: "
-                "nobody can join or withdraw."
-            )
-        )
     entries = _entries(drive)
-    present = [i for i, entry in enumerate(entries) if entry.plays_in(drive.current_round + 1)]
-    if len(present) < movements.MIN_PLAYERS:
+    next_round = drive.current_round + 1
+    present = [i for i, entry in enumerate(entries) if entry.plays_in(next_round)]
+    if drive.movement in FIXED_PARTNERS:
+        # Pair k is entries 2k and 2k+1: a pair plays while both its players do.
+        pairs = [k for k in range(len(entries) // 2) if {2 * k, 2 * k + 1} <= set(present)]
+        if 2 * len(pairs) < movements.MIN_PLAYERS:
+            raise MovementError(_("Fewer than four players would be left to play."))
+    elif len(present) < movements.MIN_PLAYERS:
         raise MovementError(_("Fewer than four players would be left to play."))
     if not drive.is_static:
         return  # the next round is seated from the results, with whoever is present then
-    planned_so_far = _stored_rounds(drive, entries, 1, drive.rounds)
-    planned = movements.replan(
-        movements.Movement.build(planned_so_far, range(len(entries))), drive.current_round, present
+    planned_so_far = movements.Movement.build(
+        _stored_rounds(drive, entries, 1, drive.rounds), range(len(entries))
     )
+    if drive.movement in FIXED_PARTNERS:
+        planned = movements.replan_fixed(
+            planned_so_far,
+            drive.current_round,
+            pairs,
+            keep_sides=drive.movement == MovementType.MITCHELL,
+            since={
+                k: max(entries[2 * k].joined_round, entries[2 * k + 1].joined_round) - 1
+                for k in pairs
+            },
+            seed=drive.pk,
+        )
+    else:
+        planned = movements.replan(planned_so_far, drive.current_round, present)
     Seating.objects.filter(drive=drive, round__gt=drive.current_round).delete()
     remaining = planned.rounds[drive.current_round : drive.rounds]
     _write(drive, entries, remaining, first_round=drive.current_round + 1)
+
+
+def never(drive: Drive) -> int:
+    """The joining round of a late arrival still waiting for a partner: past the last."""
+    return drive.rounds + 1
+
+
+def waiting_for_partner(drive: Drive) -> Entry | None:
+    """In a fixed-partner drive, the late arrival waiting for a partner, if there is one.
+
+    Late pairs are checked in one player at a time; the first waits unseated.
+    Only the last entry can be waiting: the next arrival completes its pair.
+    """
+    last = Entry.objects.filter(drive=drive).order_by("card_number").last()
+    return last if last is not None and last.joined_round == never(drive) else None
+
+
+def partnership(drive: Drive, entry: Entry) -> list[Entry]:
+    """``entry`` and, with fixed partners, its partner: the entries that come and go together."""
+    if drive.movement not in FIXED_PARTNERS:
+        return [entry]
+    entries = _entries(drive)
+    place = next(i for i, other in enumerate(entries) if other.pk == entry.pk)
+    return [entry, *entries[place ^ 1 : (place ^ 1) + 1]]
 
 
 def tables_of_round(drive: Drive, round_number: int) -> set[int]:

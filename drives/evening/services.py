@@ -52,7 +52,11 @@ def _refuse_paper(drive: Drive) -> None:
 
 @transaction.atomic
 def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
-    """Enter ``player``; after the start they join from the next round and the rest is replanned."""
+    """Enter ``player``; after the start they join from the next round and the rest is replanned.
+
+    In a fixed-partner drive late arrivals play in pairs: the first waits,
+    unseated, and the next to arrive partners them.
+    """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action=_("check players in"))
     if player.club_id != drive.club_id:
@@ -72,6 +76,12 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
         joined_round = drive.current_round + 1
         if joined_round > drive.rounds:
             raise DriveError(_("The last round is under way: nobody can join now."))
+    waiting = None
+    if drive.status == DriveStatus.RUNNING and drive.movement in seating.FIXED_PARTNERS:
+        waiting = seating.waiting_for_partner(drive)
+        if waiting is None:
+            # The first of a late pair plays once a partner arrives to make the pair.
+            joined_round = seating.never(drive)
     last_card = drive.entries.aggregate(last=Max("card_number"))["last"] or 0
     try:
         entry = Entry.objects.create(
@@ -83,7 +93,10 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
         )
     except IntegrityError as error:  # a second organiser's check-in won the race
         raise DriveError(_("%(name)s is already checked in.") % {"name": player.name}) from error
-    if drive.status == DriveStatus.RUNNING:
+    if waiting is not None:
+        waiting.joined_round = joined_round
+        waiting.save(update_fields=["joined_round"])
+    if drive.status == DriveStatus.RUNNING and joined_round <= drive.rounds:
         seating.replan(drive)
     return entry
 
@@ -130,7 +143,11 @@ def player_walk_in(*, drive: Drive, name: str, role: str) -> Entry:
 
 @transaction.atomic
 def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
-    """Before the start the entry goes; after it, the player leaves from the next round."""
+    """Before the start the entry goes; after it, the player leaves from the next round.
+
+    In a fixed-partner drive the partner leaves too, and a late arrival still
+    waiting for a partner simply goes.
+    """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.PLANNED, DriveStatus.RUNNING, action=_("withdraw a player"))
     if drive.status == DriveStatus.PLANNED:
@@ -140,14 +157,22 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
         raise DriveError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
     if drive.current_round >= drive.rounds:
         raise DriveError(_("The last round is under way: withdrawals change nothing now."))
-    entry.withdrew_after = max(drive.current_round, entry.joined_round - 1)
-    entry.save(update_fields=["withdrew_after"])
+    if entry.joined_round == seating.never(drive):
+        entry.delete()  # a late arrival still waiting for a partner has played nothing
+        return
+    # Fixed partners leave as a pair.
+    for leaver in seating.partnership(drive, entry):
+        leaver.withdrew_after = max(drive.current_round, leaver.joined_round - 1)
+        leaver.save(update_fields=["withdrew_after"])
     seating.replan(drive)
 
 
 @transaction.atomic
 def entry_withdraw_undo(*, drive: Drive, entry: Entry) -> None:
-    """Take back a withdrawal made by mistake, while the round it was made in is still open."""
+    """Take back a withdrawal made by mistake, while the round it was made in is still open.
+
+    A fixed partnership comes back as a pair.
+    """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.RUNNING, action=_("undo a withdrawal"))
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
@@ -161,8 +186,10 @@ def entry_withdraw_undo(*, drive: Drive, entry: Entry) -> None:
             )
             % {"name": entry.player.name, "round": drive.current_round}
         )
-    entry.withdrew_after = None
-    entry.save(update_fields=["withdrew_after"])
+    for returner in seating.partnership(drive, entry):
+        if returner.withdrew_after == drive.current_round:
+            returner.withdrew_after = None
+            returner.save(update_fields=["withdrew_after"])
     seating.replan(drive)
 
 

@@ -15,7 +15,7 @@ leaves.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from scoring.errors import MovementError
 from scoring.movements.base import Movement, Table
@@ -85,6 +85,7 @@ def replan_fixed(
     pairs: Collection[int],
     *,
     keep_sides: bool,
+    since: Mapping[int, int] | None = None,
     seed: int = 0,
 ) -> Movement:
     """Keep ``played_rounds`` rounds of a fixed-partner movement; re-plan the rest for ``pairs``.
@@ -94,6 +95,9 @@ def replan_fixed(
     out. With an odd count a phantom pair makes it even and the pair drawn
     against it sits out: the pair that has sat out least (a newcomer counts as
     having sat out as often as anyone), never twice running where avoidable.
+    ``since`` gives the round index from which a pair is in the drive (0, the
+    default, for the pairs there from the start; ``played_rounds`` for one
+    arriving now): rounds before it are not sit-outs.
     Each round matches the pairs so that two pairs meet again only when every
     choice would repeat a meeting. ``keep_sides`` (Mitchell) keeps each pair
     on the side it played, N–S or E–W, a newcomer joining the smaller side, so
@@ -113,7 +117,7 @@ def replan_fixed(
     if len(present) < 2:
         raise MovementError("A fixed-partner movement needs at least two pairs.")
     played = movement.rounds[:played_rounds]
-    history = _History(present, played)
+    history = _History(present, played, since or {})
     if keep_sides:
         history.even_sides()
     rng = random.Random(seed)
@@ -133,15 +137,16 @@ def replan_fixed(
 class _History:
     """What the pairs present have done so far: meetings, sit-outs, sides."""
 
-    def __init__(self, present: list[int], played: Sequence[Sequence[Table]]) -> None:
+    def __init__(
+        self, present: list[int], played: Sequence[Sequence[Table]], since: Mapping[int, int]
+    ) -> None:
         self.present = present
         self.met: dict[tuple[int, int], int] = {}
         self.north_south = dict.fromkeys(present, 0)  # N–S rounds minus E–W rounds
         self.side: dict[int, bool] = {}  # True for N–S, from the last round played
         rested = dict.fromkeys(present, 0)
-        seen: set[int] = set()
         self.rested_last: set[int] = set()
-        for tables in played:
+        for number, tables in enumerate(played):
             seated = set()
             for north, east, _, _ in tables:
                 a, b = north // 2, east // 2
@@ -153,14 +158,13 @@ class _History:
                 if b in self.north_south:
                     self.north_south[b] -= 1
                     self.side[b] = False
-            seen |= seated
-            # Before a pair first plays, its rounds out are not sit-outs: it had not arrived.
-            out = {p for p in present if p in seen and p not in seated}
+            out = {p for p in present if p not in seated and since.get(p, 0) <= number}
             for p in out:
                 rested[p] += 1
             self.rested_last = out
-        most = max((rested[p] for p in seen & set(present)), default=0)
-        self.rested = {p: rested[p] if p in seen else most for p in present}
+        arrived = [p for p in present if since.get(p, 0) < len(played)]
+        most = max((rested[p] for p in arrived), default=0)
+        self.rested = {p: rested[p] if p in arrived else most for p in present}
 
     def _meet(self, a: int, b: int) -> None:
         key = (a, b) if a < b else (b, a)

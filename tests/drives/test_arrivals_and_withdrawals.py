@@ -2,6 +2,7 @@
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from drives.evening import services
 from drives.models import Seating, SeatRole
@@ -84,19 +85,125 @@ def test_a_late_arrival_takes_their_usual_seat_role_by_default(client, club, org
     assert drive.entries.get(player=latecomer).role == SeatRole.GENT
 
 
-def test_fixed_partnerships_refuse_a_single_late_arrival(client, club, organiser):
-    drive = make_drive(club, movement="mitchell", deals=4)
-    make_entries(drive, make_players(club, 8))
+def fixed_drive(club, movement, players, deals):
+    drive = make_drive(club, movement=movement, deals=deals)
+    entries = make_entries(drive, make_players(club, players))
     services.drive_start(drive=drive)
+    drive.refresh_from_db()
+    return drive, entries
+
+
+def pairs_seated(drive, number):
+    """The pairs at the tables of a round, each as the set of its two entries' ids."""
+    tables = {}
+    for seating in drive.seatings.filter(round=number):
+        tables.setdefault(seating.table, {})[seating.seat] = seating.entry_id
+    return [({t["N"], t["S"]}, {t["E"], t["W"]}) for t in tables.values()]
+
+
+def late_arrival(client, drive, name):
+    player = make_player(club=drive.club, name=name)
+    return client.post(
+        reverse("drives:late_arrival", args=[drive.pk]), {"player": player.pk}, follow=True
+    )
+
+
+def test_a_late_pair_joins_a_howell_drive_once_both_have_arrived(client, club, organiser):
+    drive, entries = fixed_drive(club, "howell", 8, deals=7)
+    finish_round(drive)  # round 2 is under way
+    before = seats(drive, range(1, 8))
+    client.force_login(organiser)
+    response = late_arrival(client, drive, "Early Edna")
+    assert response.status_code == 200
+    assert "Early Edna is checked in and waits for a partner" in response.text
+    edna = drive.entries.get(player__name="Early Edna")
+    assert edna.joined_round == drive.rounds + 1
+    assert seats(drive, range(1, 8)) == before  # nothing moves for a player alone
+    assert "waits for a partner" in client.get(drive.get_absolute_url()).text
+
+    response = late_arrival(client, drive, "Late Larry")
+    assert "Early Edna and Late Larry join as a pair from round 3." in response.text
+    larry = drive.entries.get(player__name="Late Larry")
+    edna.refresh_from_db()
+    assert (edna.joined_round, larry.joined_round) == (3, 3)
+    assert seats(drive, [1, 2]) == [s for s in before if s[0] in (1, 2)]
+    pairs = [{e.pk for e in entries[i : i + 2]} for i in range(0, 8, 2)] + [{edna.pk, larry.pk}]
+    rested = dict.fromkeys(range(5), 0)
+    previous = None
+    for number in range(3, 8):
+        seated = pairs_seated(drive, number)
+        assert len(seated) == 2  # five pairs: two tables, one pair sits out
+        at_tables = [pair for table in seated for pair in table]
+        assert all(pair in pairs for pair in at_tables)  # partners stay together
+        (out,) = [i for i, pair in enumerate(pairs) if pair not in at_tables]
+        assert out != previous  # never twice running
+        rested[out] += 1
+        previous = out
+    assert sorted(rested.values()) == [1] * 5  # five rests, one each
+
+
+def test_a_withdrawn_pair_leaves_a_mitchell_drive_and_the_rest_is_replanned(
+    client, club, organiser
+):
+    drive, entries = fixed_drive(club, "mitchell", 12, deals=6)
+    finish_round(drive)  # round 2 is under way
+    played = seats(drive, [1, 2])
+    leaver, partner = entries[0], entries[1]
+    client.force_login(organiser)
+    page = client.get(reverse("drives:withdraw", args=[drive.pk, leaver.pk]))
+    assert f"Fixed partners leave as a pair: {partner.player.name} withdraws too." in page.text
+    response = client.post(reverse("drives:withdraw", args=[drive.pk, leaver.pk]), follow=True)
+    assert (
+        f"{leaver.player.name} and {partner.player.name} withdrawn: fixed partners leave as a pair."
+        in response.text
+    )
+    leaver.refresh_from_db()
+    partner.refresh_from_db()
+    assert (leaver.withdrew_after, partner.withdrew_after) == (2, 2)
+    assert seats(drive, [1, 2]) == played
+    for number in range(3, drive.rounds + 1):
+        seated = pairs_seated(drive, number)
+        assert len(seated) == 2  # five pairs left: one sits out each round
+        assert not {leaver.pk, partner.pk} & {e for table in seated for p in table for e in p}
+
+    undo = client.post(reverse("drives:withdraw_undo", args=[drive.pk, leaver.pk]), follow=True)
+    assert f"{leaver.player.name} plays on." in undo.text
+    partner.refresh_from_db()
+    assert partner.withdrew_after is None  # the pair comes back together
+    assert len(pairs_seated(drive, 3)) == 3
+
+
+def test_a_late_arrival_still_waiting_can_withdraw(client, club, organiser):
+    drive, _ = fixed_drive(club, "howell", 8, deals=7)
+    client.force_login(organiser)
+    late_arrival(client, drive, "Brief Bob")
+    bob = drive.entries.get(player__name="Brief Bob")
+    response = client.post(reverse("drives:withdraw", args=[drive.pk, bob.pk]), follow=True)
+    assert "Brief Bob no longer waits for a partner." in response.text
+    assert not drive.entries.filter(pk=bob.pk).exists()
+
+
+def test_a_fixed_drive_keeps_at_least_two_pairs(client, club, organiser):
+    drive, entries = fixed_drive(club, "howell", 4, deals=4)
     before = seats(drive, range(1, 5))
     client.force_login(organiser)
-    latecomer = make_player(club, name="Solo Sam")
-    response = client.post(
-        reverse("drives:late_arrival", args=[drive.pk]), {"player": latecomer.pk}, follow=True
-    )
-    assert "A fixed-partner drive keeps its players once it has started" in response.text
-    assert not drive.entries.filter(player=latecomer).exists()
+    response = client.post(reverse("drives:withdraw", args=[drive.pk, entries[2].pk]), follow=True)
+    assert "Fewer than four players would be left to play." in response.text
+    entries[2].refresh_from_db()
+    entries[3].refresh_from_db()
+    assert entries[2].withdrew_after is None and entries[3].withdrew_after is None
     assert seats(drive, range(1, 5)) == before
+
+
+def test_the_late_pair_message_is_in_french(client, club, organiser):
+    drive, _ = fixed_drive(club, "mitchell", 8, deals=4)
+    client.force_login(organiser)
+    player = make_player(club, name="Zoé Tardive")
+    with translation.override("fr"):
+        url = reverse("drives:late_arrival", args=[drive.pk])
+    response = client.post(url, {"player": player.pk}, follow=True, HTTP_ACCEPT_LANGUAGE="fr")
+    assert "Zoé Tardive est inscrit·e et attend un partenaire" in response.text
+    assert drive.entries.get(player=player).joined_round == drive.rounds + 1
 
 
 def test_ladies_and_gents_get_their_own_standings_and_prizes(client, club):

@@ -1,11 +1,14 @@
 """Fixed-partnership movements: Mitchell and Howell."""
 
+import itertools
 from collections import Counter
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from scoring.errors import MovementError
-from scoring.movements import howell, mitchell
+from scoring.movements import howell, mitchell, replan_fixed
 
 
 def meetings(movement):
@@ -88,3 +91,85 @@ def test_howell_seats_every_pair_north_south_about_half_the_time():
 def test_fixed_movements_refuse_a_single_pair(build):
     with pytest.raises(MovementError):
         build(1, 3)
+
+
+def rests(movement, pairs, rounds):
+    """How often each of ``pairs`` sat out over ``rounds``."""
+    counts = dict.fromkeys(pairs, 0)
+    for r in rounds:
+        seated = {north // 2 for north, _, _, _ in movement.rounds[r]}
+        seated |= {east // 2 for _, east, _, _ in movement.rounds[r]}
+        for p in pairs:
+            counts[p] += p not in seated
+    return counts
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    pairs=st.integers(2, 14),
+    extra=st.integers(0, 6),
+    played=st.integers(0, 8),
+    arrivals=st.integers(0, 2),
+    leavers=st.sets(st.integers(0, 13), max_size=3),
+    keep_sides=st.booleans(),
+)
+def test_a_replanned_fixed_movement_keeps_played_rounds_partners_and_fair_rests(
+    pairs, extra, played, arrivals, leavers, keep_sides
+):
+    rounds = pairs - 1 + pairs % 2 + extra
+    played = min(played, rounds)
+    before = (mitchell if keep_sides else howell)(pairs, rounds)
+    present = sorted({*range(pairs + arrivals)} - {p for p in leavers if p < pairs})
+    assume(len(present) >= 2)
+    newcomers = {p: played for p in present if p >= pairs}
+    after = replan_fixed(before, played, present, keep_sides=keep_sides, since=newcomers)
+    assert after.rounds[:played] == before.rounds[:played]
+    assert len(after.rounds) == rounds
+    assert_partners_fixed(after)
+    for r in range(played, rounds):
+        seated = sorted(p for north, east, _, _ in after.rounds[r] for p in (north // 2, east // 2))
+        assert set(seated) <= set(present)
+        assert len(seated) == len(present) - len(present) % 2
+    if len(present) % 2 and len(present) >= 3:
+        resting = [
+            set(present) - {p for t in after.rounds[r] for p in (t[0] // 2, t[1] // 2)}
+            for r in range(played, rounds)
+        ]
+        for first, second in itertools.pairwise(resting):
+            assert not first & second  # never twice running
+    # Rests among the pairs there from the start get no less level than the rounds played
+    # left them (a Mitchell's phantom rests only one side); a newcomer takes no more.
+    stayed = [p for p in present if p < pairs]
+    if stayed:
+        counts, so_far = rests(after, stayed, range(rounds)), rests(after, stayed, range(played))
+        spread = max(so_far.values()) - min(so_far.values())
+        assert max(counts.values()) - min(counts.values()) <= max(1, spread)
+        since = rests(after, present, range(played, rounds))
+        assert all(since[p] <= max(since[q] for q in stayed) for p in present)
+
+
+def test_a_late_pair_in_a_howell_meets_a_new_pair_each_round():
+    before = howell(6, 5)
+    after = replan_fixed(before, 2, range(7), keep_sides=False, since={6: 2})
+    met = [
+        {north // 2, east // 2} - {6}
+        for tables in after.rounds[2:]
+        for north, east, _, _ in tables
+        if 6 in (north // 2, east // 2)
+    ]
+    assert len(met) == len({frozenset(m) for m in met})
+    assert len(met) >= 2  # it plays, and sits out at most its share
+
+
+def test_a_mitchell_remainder_keeps_north_south_pairs_north_south():
+    before = mitchell(8, 4)
+    after = replan_fixed(before, 2, [0, 1, 2, 4, 5, 6, 7], keep_sides=True)  # pair 3 left
+    for tables in after.rounds[2:]:
+        for north, east, _, _ in tables:
+            if (north // 2 < 4) != (east // 2 < 4):
+                assert north // 2 < 4  # across the sides, the N–S pair sits N–S
+
+
+def test_replanning_a_fixed_movement_refuses_one_pair():
+    with pytest.raises(MovementError):
+        replan_fixed(howell(4, 3), 1, [0], keep_sides=False)

@@ -127,8 +127,29 @@ def late_arrival(request, pk):
         messages.error(request, _("Choose an active player who has not checked in."))
     elif _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
         name = form.cleaned_data["player"].name
+        entry = drive.entries.get(player=form.cleaned_data["player"])
+        pair = seating.partnership(drive, entry)
         if drive.status == DriveStatus.PLANNED:
             messages.success(request, _("%(name)s checked in.") % {"name": name})
+        elif entry.joined_round == seating.never(drive):
+            messages.success(
+                request,
+                _(
+                    "%(name)s is checked in and waits for a partner: fixed partners join as "
+                    "a pair, so the next player to arrive plays with them."
+                )
+                % {"name": name},
+            )
+        elif len(pair) == 2:
+            messages.success(
+                request,
+                _("%(partner)s and %(name)s join as a pair from round %(round)d.")
+                % {
+                    "partner": pair[1].player.name,
+                    "name": name,
+                    "round": drive.current_round + 1,
+                },
+            )
         else:
             messages.success(
                 request,
@@ -143,14 +164,42 @@ def withdraw(request, pk, entry_pk):
     drive = _organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
     if request.method == "POST":
-        if _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
+        pair = seating.partnership(drive, entry)
+        waiting = entry.joined_round == seating.never(drive)
+        if not _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
+            return redirect(drive)
+        if waiting:
+            messages.success(
+                request,
+                _("%(name)s no longer waits for a partner.") % {"name": entry.player.name},
+            )
+        elif len(pair) == 2 and drive.status == DriveStatus.RUNNING:
+            messages.success(
+                request,
+                _(
+                    "%(name)s and %(partner)s withdrawn: fixed partners leave as a pair. "
+                    "Until round %(round)d opens, “Undo” takes it back."
+                )
+                % {
+                    "name": entry.player.name,
+                    "partner": pair[1].player.name,
+                    "round": drive.current_round + 1,
+                },
+            )
+        else:
             messages.success(
                 request,
                 _("%(name)s withdrawn. Until round %(round)d opens, “Undo” takes it back.")
                 % {"name": entry.player.name, "round": drive.current_round + 1},
             )
         return redirect(drive)
-    return render(request, "drives/confirm_withdraw.html", {"drive": drive, "entry": entry})
+    pair = seating.partnership(drive, entry)
+    partner = pair[1] if len(pair) == 2 else None
+    return render(
+        request,
+        "drives/confirm_withdraw.html",
+        {"drive": drive, "entry": entry, "partner": partner},
+    )
 
 
 @login_required
