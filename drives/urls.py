@@ -63,6 +63,11 @@ urlpatterns = [
     path("drives/<int:pk>/tables/next-round/", organiser.next_round, name="tableside_next"),
     path("drives/<int:pk>/tables/hall/", organiser.hall_controls, name="tableside_hall_controls"),
     path("drives/<int:pk>/tables/links/", organiser.links, name="tableside_links"),
+    path(
+        "drives/<int:pk>/tables/<int:table>/history/",
+        organiser.table_history,
+        name="tableside_history",
+    ),
     path("drives/<int:pk>/tables/qr/", organiser.qr_sheet, name="tableside_qr"),
     path("drives/<int:pk>/hall/", hall.hall, name="hall"),
     path("drives/<int:pk>/hall/live/", hall.hall_live, name="hall_live"),

@@ -229,3 +229,26 @@ def test_the_organiser_withdraws_and_reissues_a_link(client, club, organiser):
         reverse("drives:tableside_links", args=[drive.pk]), {"table": "x"}, follow=True
     )
     assert "There is no table 0" in response.content.decode()
+
+
+def test_a_tables_history_says_where_each_figure_came_from(client, club, organiser):
+    drive = running_drive(club)
+    enter(drive, 1, "NS", [7])
+    enter(drive, 1, "EW", [8])
+    services.dispute_settle(
+        drive=drive, entry_pk=PendingEntry.objects.get(side="EW").pk, user=organiser
+    )
+    evening.results_record(
+        drive=drive,
+        round_number=1,
+        scores=evening.TableScores(1, {1: 9}, {}, 1),
+        user=organiser,
+    )
+    client.force_login(organiser)
+    response = client.get(reverse("drives:tableside_history", args=[drive.pk, 1]))
+    text = response.content.decode()
+    assert "N–S sent figures, now set aside by the organiser" in text
+    assert "E–W sent figures, now settled by the organiser" in text
+    assert "deal 1 corrected" in text and "8 → 9" in text
+    assert "organiser (alice)" in text
+    assert text.count("table link") == 2

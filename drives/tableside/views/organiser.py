@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from drives.errors import DriveError
 from drives.models import Drive, DriveStatus
 from drives.permissions import require_organiser
-from drives.tableside import board, services, tokens
+from drives.tableside import board, history, services, tokens
 from drives.tableside.views.live import polled
 
 POLL_SECONDS = 3
@@ -106,6 +106,14 @@ def hall_controls(request, pk):
     except ValueError:  # minutes that are not a number
         messages.error(request, _("Enter the minutes as a whole number."))
     return redirect("drives:tableside_dashboard", pk=drive.pk)
+
+
+@login_required
+def table_history(request, pk, table):
+    drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    require_organiser(request.user, drive.club)
+    context = {"drive": drive, "table": table, "events": history.table_history(drive, table)}
+    return render(request, "tableside/history.html", context)
 
 
 @login_required
