@@ -1,6 +1,7 @@
 """The round page's score sheet: N–S tricks (and honours) for every table and deal."""
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
@@ -14,6 +15,12 @@ HONOURS_CHOICES = [
     (1, _("E–W hold three")),
     (0, _("E–W hold all four")),
 ]
+
+
+def _when_shown(text, **values) -> str:
+    """``text % values``, translated only if it is shown: a sheet of 125 tables has over a
+    thousand fields, and a post that saves one table shows none of their labels."""
+    return lazy(lambda: text % values, str)()
 
 
 class RoundScoresForm(forms.Form):
@@ -32,12 +39,13 @@ class RoundScoresForm(forms.Form):
                 name = f"t{table}_d{deal}"
                 self.fields[name] = forms.IntegerField(
                     required=False,
-                    label=_("Table %(table)s, deal %(deal)s: N–S tricks")
-                    % {"table": table, "deal": deal},
+                    label=_when_shown(
+                        _("Table %(table)s, deal %(deal)s: N–S tricks"), table=table, deal=deal
+                    ),
                     initial=result.ns_tricks if result else None,
                     widget=forms.NumberInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
                 )
-                self.short_labels[name] = _("deal %(deal)s, N–S tricks") % {"deal": deal}
+                self.short_labels[name] = _when_shown(_("deal %(deal)s, N–S tricks"), deal=deal)
                 if deal in self.honours_deals:
                     name = f"t{table}_h{deal}"
                     self.fields[name] = forms.TypedChoiceField(
@@ -45,11 +53,12 @@ class RoundScoresForm(forms.Form):
                         coerce=int,
                         empty_value=None,
                         choices=HONOURS_CHOICES,
-                        label=_("Table %(table)s, deal %(deal)s: honours")
-                        % {"table": table, "deal": deal},
+                        label=_when_shown(
+                            _("Table %(table)s, deal %(deal)s: honours"), table=table, deal=deal
+                        ),
                         initial=result.ns_honours if result else "",
                     )
-                    self.short_labels[name] = _("deal %(deal)s, honours") % {"deal": deal}
+                    self.short_labels[name] = _when_shown(_("deal %(deal)s, honours"), deal=deal)
             versions = [stored[table, d].version for d in self.deals if (table, d) in stored]
             name = f"t{table}_v"
             self.fields[name] = forms.IntegerField(
@@ -70,9 +79,13 @@ class RoundScoresForm(forms.Form):
         return self[f"t{table}_v"], rows
 
     def table_errors(self, table) -> list[str]:
-        names = [name for name in self.fields if name.startswith(f"t{table}_")]
+        # Only the fields with errors are looked at, in the order the fields were checked.
+        prefix = f"t{table}_"
         return [
-            f"{capfirst(self.short_labels[n])}: {e}" for n in names for e in self.errors.get(n, [])
+            f"{capfirst(self.short_labels[name])}: {error}"
+            for name, errors in self.errors.items()
+            if name.startswith(prefix)
+            for error in errors
         ]
 
     def _unchanged(self, table, tricks, honours) -> bool:

@@ -172,7 +172,7 @@ ALLOWED_WORDS = {"CSV", "PDF", "N", "E", "S", "W"}
 #: Text that is rightly not translated: file names, and sample data the importer reads.
 ALLOWED_TEXT = {
     "drives/drive.html": ["results.csv", "standings.csv"],
-    "drives/standings.html": ["results.csv", "standings.csv"],
+    "drives/_standings_body.html": ["results.csv", "standings.csv"],
     # The importer reads these English column names, whatever the page's language.
     "drives/players/import.html": [
         "name,seat role,member number",
