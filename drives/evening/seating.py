@@ -80,12 +80,12 @@ def first_progressive_round(drive: Drive, entries: list[Entry]):
     return _progressive_start(drive, entries).tables
 
 
-def _progressive_start(drive: Drive, entries: list[Entry]) -> movements.Seating:
+def _progressive_start(drive: Drive, entries: list[Entry]) -> movements.ProgressiveRound:
     ladies = {i for i, entry in enumerate(entries) if entry.role == SeatRole.LADY}
     return movements.progressive_first(len(entries), ladies, rule=progressive_rule(drive))
 
 
-def _keep_rested(drive: Drive, entries: list[Entry], seated: movements.Seating) -> None:
+def _keep_rested(drive: Drive, entries: list[Entry], seated: movements.ProgressiveRound) -> None:
     drive.rested_entries = sorted(entries[p].pk for p in seated.rested)
     drive.save(update_fields=["rested_entries"])
 
@@ -128,7 +128,7 @@ def seat_next(drive: Drive) -> None:
     [tables] = _stored_rounds(drive, entries, drive.current_round, drive.current_round)
     present = [i for i, entry in enumerate(entries) if entry.plays_in(next_round)]
     seated = {p for table in tables for p in table}
-    current = movements.Seating(
+    current = movements.ProgressiveRound(
         tables=tuple(tables),
         sitting_out=tuple(
             i for i, e in enumerate(entries) if e.plays_in(drive.current_round) and i not in seated

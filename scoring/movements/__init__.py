@@ -18,8 +18,8 @@ from scoring.movements.base import MIN_PLAYERS, Movement, Round, Table
 from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (
+    ProgressiveRound,
     ProgressiveRule,
-    Seating,
     Side,
     progressive_first,
     progressive_next,
@@ -32,10 +32,10 @@ __all__ = [
     "MIN_PLAYERS",
     "SEATS",
     "Movement",
+    "ProgressiveRound",
     "ProgressiveRule",
     "Quality",
     "Round",
-    "Seating",
     "Side",
     "Table",
     "howell",

@@ -9,7 +9,7 @@ staying pair splits too (the staying gent crosses to oppose his partner), so
 every partnership changes; in a semi-partner drive the winning pair stays
 together and the two arrivals partner each other.
 
-Sit-outs: a :class:`Seating` carries who sits out this round and who has sat
+Sit-outs: a :class:`ProgressiveRound` carries who sits out this round and who has sat
 out since everybody last had a turn. Next round they come in, each taking the
 place of a mover who goes out instead, so nobody sits out twice before
 everyone has once and nobody sits out two rounds running.
@@ -63,7 +63,7 @@ class ProgressiveRule:
 
 
 @dataclass(frozen=True)
-class Seating:
+class ProgressiveRound:
     """One round of a progressive drive.
 
     ``tables`` in table order; ``sitting_out`` this round; ``rested``: players
@@ -107,7 +107,7 @@ def progressive_first(
     rule: ProgressiveRule = ProgressiveRule(),
     *,
     rested: Collection[int] = frozenset(),
-) -> Seating:
+) -> ProgressiveRound:
     """Seat round 1: ladies at N and E, gents at S and W, in number order.
 
     When the ladies and gents do not come out even, the spare ones sit out
@@ -128,7 +128,7 @@ def progressive_first(
     spare = len(everyone) - 4 * tables
     if not rule.roles:
         seated, out = everyone[: 4 * tables], everyone[4 * tables :]
-        return Seating(
+        return ProgressiveRound(
             tuple(_substitute(seated[i : i + 4], {}) for i in range(0, len(seated), 4)),
             tuple(sorted(out)),
             _still_rested(rested, out, everyone),
@@ -141,7 +141,7 @@ def progressive_first(
         out.append(longer.pop())
     queue = lady_list + gent_list
     lady_seats, gent_seats = queue[: 2 * tables], queue[2 * tables :]
-    return Seating(
+    return ProgressiveRound(
         tuple(_tables(lady_seats, gent_seats)),
         tuple(sorted(out)),
         _still_rested(rested, out, everyone),
@@ -163,16 +163,16 @@ def _tables(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Table]
 
 
 def progressive_next(
-    seating: Seating | Sequence[Table],
+    seating: ProgressiveRound | Sequence[Table],
     winners: Sequence[Side],
     rule: ProgressiveRule,
     *,
     players: Collection[int] | None = None,
     roles: Mapping[int, str] | None = None,
-) -> Seating:
+) -> ProgressiveRound:
     """Seat the next round from this one and the winning pair at each table.
 
-    ``seating`` is this round: a :class:`Seating`, or a plain round of tables,
+    ``seating`` is this round: a :class:`ProgressiveRound`, or a plain round of tables,
     which carries no history (whoever is not seated counts as sitting out for
     the first time). ``winners[t]`` is "NS" or "EW" for table t (see
     :func:`round_winner`). ``players`` are those playing next round, by default
@@ -183,12 +183,12 @@ def progressive_next(
     If the players present need a different number of tables, the movement
     starts afresh with :func:`progressive_first`.
     """
-    if not isinstance(seating, Seating):
+    if not isinstance(seating, ProgressiveRound):
         tables = tuple(_substitute(list(table), {}) for table in seating)
         at_tables = {p for table in tables for p in table}
         out = tuple(sorted(set(players or ()) - at_tables))
         in_ladies_seats = frozenset(p for table in tables for p in table[:2])
-        seating = Seating(tables, out, frozenset(out), in_ladies_seats)
+        seating = ProgressiveRound(tables, out, frozenset(out), in_ladies_seats)
     tables = seating.tables
     if len(winners) != len(tables) or any(w not in ("NS", "EW") for w in winners):
         raise MovementError("Give the winning pair, NS or EW, for every table.")
@@ -211,7 +211,7 @@ def progressive_next(
         incoming,
         Rotation(movers, seating.rested | newcomers, ladies),
     )
-    return Seating(
+    return ProgressiveRound(
         tuple(_substitute(table, replaced) for table in new),
         tuple(sorted(p for p in replaced if p in present)),
         rested,
