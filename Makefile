@@ -48,6 +48,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.standings
 	$(BIN)/python -m bench.league
 	$(BIN)/python -m bench.paper
+	$(BIN)/python -m bench.tableside --db sqlite
 
 # After changing a user-visible string: refresh the catalogues, then translate the new entries
 # and run `make compilemessages`. Sorted, location-free catalogues keep merges small.

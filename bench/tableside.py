@@ -235,7 +235,9 @@ def serve(env: dict[str, str], port: int):
             f"127.0.0.1:{port}",
             "--log-level",
             "warning",
-            "--preload",  # load the app once, before forking: no worker starts cold
+            "--preload",  # load the app once, before forking
+            "--timeout",
+            "120",  # a crowded machine must not have a worker killed mid-request
         ],
         cwd=ROOT,
         env=env,
@@ -248,6 +250,21 @@ def serve(env: dict[str, str], port: int):
             time.sleep(0.1)
     server.terminate()
     raise SystemExit("gunicorn did not start")
+
+
+def warm_up(port: int, links) -> None:
+    """Open a few table pages first: each worker imports the URLs and templates on its
+    first request, which a server that has been up all evening did long ago."""
+
+    def open_pages():
+        for link in links[:3]:
+            Phone(port).request("GET", f"/t/{link.token}/")
+
+    threads = [threading.Thread(target=open_pages) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
 
 
 def free_port() -> int:
