@@ -110,7 +110,9 @@ def main(argv: list[str] | None = None) -> None:
         f"paper: {args.cards} cards of {args.deals} deals typed one request each; "
         f"save + leaders + checks + panel: mean {mean_ms:.0f} ms, slowest {worst_ms:.0f} ms "
         f"(floor {floor_ms:.0f} ms, 5% of the typist's {TYPIST_SECONDS_PER_CARD:.0f} s a card: "
-        f"{verdict}); totals page with every card typed: {page_s * 1000:.0f} ms"
+        f"{verdict}); totals page with every card typed: {page_s * 1000:.0f} ms; "
+        # A shared machine's load inflates every figure: print it beside them.
+        f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
 
 

@@ -34,21 +34,24 @@ def every_round_seated(drive: Drive, seatings) -> bool:
 def card_deals(drive: Drive, entries, seatings) -> dict[int, CardDeals]:
     """Per entry pk: deals played and sat out per half (see the module docstring)."""
     half_round = ranking.half_time_round(drive.rounds)
-    known = every_round_seated(drive, seatings)
-    seated = {(s.round, s.entry_id) for s in seatings}
     per_round = drive.deals_per_round
+    seated: defaultdict[int, list[int]] = defaultdict(lambda: [0, 0])
+    if every_round_seated(drive, seatings):
+        for s in seatings:
+            seated[s.entry_id][FIRST_HALF if s.round <= half_round else SECOND_HALF] += 1
     deals = {}
     for entry in entries:
-        played, sat_out = [0, 0], [0, 0]
-        for r in range(1, drive.rounds + 1):
-            if not entry.plays_in(r):
-                continue
-            half = FIRST_HALF if r <= half_round else SECOND_HALF
-            if not known or (r, entry.pk) in seated:
-                played[half] += per_round
-            else:
-                sat_out[half] += per_round
-        deals[entry.pk] = CardDeals((played[0], played[1]), (sat_out[0], sat_out[1]))
+        last = drive.rounds if entry.withdrew_after is None else entry.withdrew_after
+        entered = (
+            max(0, min(last, half_round) - entry.joined_round + 1),
+            max(0, last - max(entry.joined_round, half_round + 1) + 1),
+        )
+        # Unknown sit-outs (nothing seated): every round entered counts as played.
+        played = seated[entry.pk] if seated else entered
+        deals[entry.pk] = CardDeals(
+            (played[0] * per_round, played[1] * per_round),
+            ((entered[0] - played[0]) * per_round, (entered[1] - played[1]) * per_round),
+        )
     return deals
 
 

@@ -434,3 +434,29 @@ def test_the_drive_form_sets_up_a_paper_drive(organiser_client, club):
     response = organiser_client.post(reverse("drives:drive_new", args=[club.slug]), data)
     assert response.status_code == 302, response.context["form"].errors
     assert club.drives.get(title="Christmas on paper").on_paper
+
+
+def test_who_sat_out_comes_from_the_seatings_of_a_static_movement(club):
+    from drives.evening.totals import card_deals
+
+    drive = paper_drive(club, make_players(club, 9), deals=8)  # one sits out each round
+    entries = list(drive.entries.all())
+    deals = card_deals(drive, entries, list(Seating.objects.filter(drive=drive)))
+    for entry in entries:
+        seated = Seating.objects.filter(drive=drive, entry=entry)
+        first_half = seated.filter(round__lte=4).count()
+        assert deals[entry.pk].played == (first_half, seated.count() - first_half)
+        assert sum(deals[entry.pk].played) + sum(deals[entry.pk].sat_out) == 8
+    assert sum(sum(d.sat_out) for d in deals.values()) == 8
+
+
+def test_a_late_arrival_on_a_progressive_paper_drive_plays_from_their_round(club):
+    from drives.evening.totals import card_deals
+
+    drive = paper_drive(club, make_players(club, 8), movement="progressive", deals=8)
+    late = drive.entries.get(card_number=8)
+    late.joined_round, late.withdrew_after = 3, 6
+    late.save()
+    deals = card_deals(drive, list(drive.entries.all()), list(Seating.objects.filter(drive=drive)))
+    assert (deals[late.pk].played, deals[late.pk].sat_out) == ((2, 2), (0, 0))
+    assert deals[drive.entries.get(card_number=1).pk].played == (4, 4)
