@@ -17,10 +17,13 @@ HONOURS_CHOICES = [
 ]
 
 
-def _when_shown(text, **values) -> str:
-    """``text % values``, translated only if it is shown: a sheet of 125 tables has over a
-    thousand fields, and a post that saves one table shows none of their labels."""
-    return lazy(lambda: text % values, str)()
+def _format(text, **values) -> str:
+    return text % values
+
+
+#: ``text % values``, translated only if it is shown: a sheet of 125 tables has over a
+#: thousand fields, and a post that saves one table shows none of their labels.
+_when_shown = lazy(_format, str)
 
 
 class RoundScoresForm(forms.Form):
