@@ -120,6 +120,42 @@ class Season(models.Model):
 class Rotation(models.TextChoices):
     HDSC = scoring_cards.Rotation.HDSC.value, _("Hearts, diamonds, spades, clubs")
     HDSC_NT = scoring_cards.Rotation.HDSC_NT.value, _("Hearts, diamonds, spades, clubs, no trumps")
+    # The old rule: each table turns up the dealer's last card and reports the suit.
+    TURNED = "turned", _("Turned up at each table (the dealer's last card)")
+
+
+class Seat(models.TextChoices):
+    NORTH = "N", _("North")
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+
+
+class Game(models.TextChoices):
+    CLASSIC = "classic", _("Classic whist")
+    BID = "bid", _("Bid whist")
+
+
+class BidStrain(models.TextChoices):
+    """The values are ``scoring.bidwhist.Strain``'s."""
+
+    UPTOWN = "uptown", _("uptown")
+    DOWNTOWN = "downtown", _("downtown")
+    NO_TRUMPS = "nt", _("no trumps")
+
+
+class TrumpSuit(models.TextChoices):
+    """The values are ``scoring.cards.Suit``'s."""
+
+    HEARTS = "H", _("hearts")
+    DIAMONDS = "D", _("diamonds")
+    SPADES = "S", _("spades")
+    CLUBS = "C", _("clubs")
+
+
+class Partnership(models.TextChoices):
+    NS = "NS", _("N–S")
+    EW = "EW", _("E–W")
 
 
 class MovementType(models.TextChoices):
@@ -177,6 +213,7 @@ class Drive(models.Model):
     season = models.ForeignKey(Season, models.PROTECT, null=True, blank=True, related_name="drives")
     date = models.DateField(_("date"))
     title = models.CharField(_("title"), max_length=120)
+    game = models.CharField(_("game"), max_length=8, choices=Game.choices, default=Game.CLASSIC)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     deals = models.PositiveSmallIntegerField(_("number of deals"), default=24)
     deals_per_round = models.PositiveSmallIntegerField(_("deals per round"), default=1)
@@ -211,6 +248,12 @@ class Drive(models.Model):
         choices=TableEntryMode.choices,
         default=TableEntryMode.CONFIRM,
     )
+    # Bid whist house rules (scoring.bidwhist.HouseRules); the defaults are the how-to's.
+    no_trumps_double = models.BooleanField(_("no-trump contracts count double"), default=False)
+    boston_bonus = models.PositiveSmallIntegerField(
+        _("bonus for all 13 tricks (Boston)"), default=0
+    )
+    minimum_bid = models.PositiveSmallIntegerField(_("minimum opening bid"), default=1)
     status = models.CharField(
         _("status"), max_length=9, choices=DriveStatus.choices, default=DriveStatus.PLANNED
     )
@@ -241,6 +284,10 @@ class Drive(models.Model):
                 condition=Exact(Mod(F("deals"), F("deals_per_round")), 0),
                 name="drive_deals_divisible_by_deals_per_round",
             ),
+            models.CheckConstraint(
+                condition=Q(minimum_bid__gte=1, minimum_bid__lte=7),
+                name="drive_minimum_bid_1_to_7",
+            ),
         ]
 
     def __str__(self):
@@ -260,6 +307,15 @@ class Drive(models.Model):
     def deals_of_round(self, round_number: int) -> range:
         first = (round_number - 1) * self.deals_per_round + 1
         return range(first, first + self.deals_per_round)
+
+    @property
+    def is_bid_whist(self) -> bool:
+        return self.game == Game.BID
+
+    @property
+    def trumps_at_table(self) -> bool:
+        """Whether each table reports its own trumps (bid whist, or trumps turned up)."""
+        return self.is_bid_whist or self.rotation == Rotation.TURNED
 
     @property
     def is_static(self) -> bool:
@@ -301,13 +357,6 @@ class Entry(models.Model):
         )
 
 
-class Seat(models.TextChoices):
-    NORTH = "N", _("North")
-    EAST = "E", _("East")
-    SOUTH = "S", _("South")
-    WEST = "W", _("West")
-
-
 class Seating(models.Model):
     """One player in one seat at one table for one round."""
 
@@ -338,7 +387,12 @@ class ResultSource(models.TextChoices):
 
 
 class TableResult(models.Model):
-    """The tricks N–S took at one table on one deal; E–W took the rest of the 13."""
+    """The tricks N–S took at one table on one deal; E–W took the rest of the 13.
+
+    Where the table reports its trumps (turned up, or named in bid whist) ``trumps``
+    holds them ("" at no trumps). A bid whist hand also records the dealer, the
+    winning bid and the declaring side; its kitty counts as one of the declarers' 13.
+    """
 
     # A drive with results is history: it is cancelled, never deleted.
     drive = models.ForeignKey(Drive, models.PROTECT, related_name="results")
@@ -347,6 +401,15 @@ class TableResult(models.Model):
     deal = models.PositiveSmallIntegerField()
     ns_tricks = models.PositiveSmallIntegerField(_("N–S tricks"))
     ns_honours = models.PositiveSmallIntegerField(_("N–S honours"), null=True, blank=True)
+    trumps = models.CharField(_("trumps"), max_length=1, choices=TrumpSuit.choices, blank=True)
+    dealer = models.CharField(_("dealer"), max_length=1, choices=Seat.choices, blank=True)
+    declarers = models.CharField(
+        _("declaring side"), max_length=2, choices=Partnership.choices, blank=True
+    )
+    bid_level = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
+    bid_strain = models.CharField(
+        _("uptown, downtown or no trumps"), max_length=8, choices=BidStrain.choices, blank=True
+    )
     version = models.PositiveIntegerField(default=1)
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
@@ -367,6 +430,10 @@ class TableResult(models.Model):
                 condition=Q(ns_honours__isnull=True) | Q(ns_honours__lte=4),
                 name="result_honours_at_most_4",
             ),
+            models.CheckConstraint(
+                condition=Q(bid_level__isnull=True) | Q(bid_level__gte=1, bid_level__lte=7),
+                name="result_bid_1_to_7",
+            ),
         ]
 
     def __str__(self):
@@ -375,6 +442,21 @@ class TableResult(models.Model):
     @property
     def ew_tricks(self) -> int:
         return 13 - self.ns_tricks
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        """A bid whist hand's declarers' tricks, the kitty included."""
+        if not self.declarers:
+            return None
+        return self.ns_tricks if self.declarers == Partnership.NS else self.ew_tricks
+
+    def details(self) -> dict[str, object]:
+        """What a correction may change beside the tricks and honours, for its history."""
+        return {name: getattr(self, name) for name in DETAIL_FIELDS}
+
+
+#: The columns of a result beside the tricks and honours: a table's trumps and bid whist's.
+DETAIL_FIELDS = ("trumps", "dealer", "declarers", "bid_level", "bid_strain")
 
 
 class ResultChange(models.Model):
@@ -385,6 +467,9 @@ class ResultChange(models.Model):
     new_ns_tricks = models.PositiveSmallIntegerField()
     old_ns_honours = models.PositiveSmallIntegerField(null=True, blank=True)
     new_ns_honours = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Trumps and bid whist's record (``TableResult.details``) before and after.
+    old_details = models.JSONField(default=dict, blank=True)
+    new_details = models.JSONField(default=dict, blank=True)
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
     )

@@ -12,6 +12,7 @@ from drives.models import (
     PRIZE_PLACES_RANGE,
     Drive,
     DriveStatusChange,
+    Game,
     SeatRole,
     TableEntryMode,
 )
@@ -31,6 +32,7 @@ class DriveForm(forms.ModelForm):
             "title",
             "season",
             "venue",
+            "game",
             "deals",
             "deals_per_round",
             "rotation",
@@ -47,6 +49,9 @@ class DriveForm(forms.ModelForm):
             "tie_break",
             "table_entry",
             "on_paper",
+            "no_trumps_double",
+            "boston_bonus",
+            "minimum_bid",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"season": _("Season")}  # the foreign key has no verbose name of its own
@@ -87,8 +92,18 @@ class DriveForm(forms.ModelForm):
         self.fields["season"].queryset = club.seasons.all()
         for name, allowed in SIZES.items():
             self.fields[name].widget.attrs.update(min=allowed.start, max=allowed.stop - 1)
+        self.fields["minimum_bid"].widget.attrs.update(min=1, max=7)
+        self.fields["boston_bonus"].widget.attrs.update(min=0, max=20)
+        for name in ("no_trumps_double", "boston_bonus", "minimum_bid"):
+            self.fields[name].help_text = _("Bid whist only.")
+        # Left out, they keep their defaults: classic whist, bids from 1, no Boston bonus.
+        for name in ("game", "boston_bonus", "minimum_bid"):
+            self.fields[name].required = False
         # Older forms and scripts post no choice: they keep the default, enter and confirm.
         self.fields["table_entry"].required = False
+
+    def clean_game(self):
+        return self.cleaned_data["game"] or Game.CLASSIC
 
     def clean_table_entry(self):
         return self.cleaned_data["table_entry"] or TableEntryMode.CONFIRM
@@ -109,8 +124,26 @@ class DriveForm(forms.ModelForm):
     def clean_prize_places(self):
         return self._clean_size("prize_places", _("Give from %(min)d to %(max)d placing prizes."))
 
+    def clean_minimum_bid(self):
+        minimum = self.cleaned_data["minimum_bid"]
+        if minimum is None:
+            return 1
+        if not 1 <= minimum <= 7:
+            raise forms.ValidationError(_("The minimum opening bid is from 1 to 7."))
+        return minimum
+
+    def clean_boston_bonus(self):
+        bonus = self.cleaned_data["boston_bonus"]
+        if bonus is None:
+            return 0
+        if not 0 <= bonus <= 20:
+            raise forms.ValidationError(_("The bonus for all 13 tricks is from 0 to 20 points."))
+        return bonus
+
     def clean(self):
         data = super().clean()
+        if data.get("game") == Game.BID and data.get("honours"):
+            self.add_error("honours", _("Bid whist scores no honours: untick them."))
         deals, per_round = data.get("deals"), data.get("deals_per_round")
         if deals and per_round and deals % per_round:
             self.add_error(

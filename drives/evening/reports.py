@@ -11,10 +11,11 @@ from decimal import Decimal
 from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext_noop
 
+from drives.bidwhist.records import bid_text, house_rules, stored_record
 from drives.evening.totals import paper_standings
 from drives.models import CardTotal, Drive, DriveStatus, Entry, Seating, TableResult, Typist
 from scoring import standings as ranking
-from scoring.cards import suit_symbol, trumps_for_deal
+from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
 from scoring.results import deal_points
 
@@ -140,7 +141,10 @@ class PrizeRow:
 
 @dataclass(frozen=True)
 class DealResult:
-    """One table's tricks on one deal, with the four players by seat."""
+    """One table's tricks on one deal, with the four players by seat.
+
+    A bid whist hand also says who dealt, who declared, the bid and each side's points.
+    """
 
     round: int
     deal: int
@@ -149,10 +153,21 @@ class DealResult:
     players: dict[str, Entry]
     ns_tricks: int
     ns_honours: int | None
+    ns_points: int = 0
+    ew_points: int = 0
+    dealer: str = ""
+    declarers: str = ""
+    bid: str = ""
 
     @property
     def ew_tricks(self) -> int:
         return 13 - self.ns_tricks
+
+    @property
+    def declarer_tricks(self) -> int | None:
+        if not self.declarers:
+            return None
+        return self.ns_tricks if self.declarers == "NS" else self.ew_tricks
 
 
 @dataclass(frozen=True)
@@ -194,23 +209,33 @@ def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
 
 
 def _deal_results(drive: Drive, tables, results) -> list[DealResult]:
+    points = _points_of(drive)
     # Once per deal, not per table; in deal order, so a bad deal number fails as it did.
-    trumps = {
+    fixed = {
         deal: suit_symbol(trumps_for_deal(deal, drive.rotation))
         for deal in sorted({result.deal for result in results})
+        if not drive.trumps_at_table
     }
     return [
         DealResult(
             result.round,
             result.deal,
-            trumps[result.deal],
+            fixed[result.deal] if fixed else _table_trumps(result),
             result.table,
             tables.get((result.round, result.table), {}),
             result.ns_tricks,
             result.ns_honours,
+            *points(result),
+            dealer=result.dealer,
+            declarers=result.declarers,
+            bid=bid_text(result.bid_level, result.bid_strain),
         )
         for result in sorted(results, key=lambda r: (r.deal, r.table))
     ]
+
+
+def _table_trumps(result) -> str:
+    return suit_symbol(Suit(result.trumps) if result.trumps else None)
 
 
 def deal_scores(drive: Drive, tables, results) -> list[ranking.DealScore]:
@@ -225,17 +250,50 @@ def _seated_pks(tables) -> dict[tuple[int, int], list[tuple[int, bool]]]:
     }
 
 
+def _points_of(drive: Drive):
+    """A function from a result to (N–S points, E–W points), scoring each outcome once.
+
+    A drive has a few dozen outcomes against thousands of player-deals. A bad result
+    still raises: it is never stored.
+    """
+    outcomes: dict[tuple, tuple[int, int]] = {}
+    rules = house_rules(drive) if drive.is_bid_whist else None
+
+    def points(result) -> tuple[int, int]:
+        if rules is not None:
+            outcome = (
+                result.ns_tricks,
+                result.trumps,
+                result.declarers,
+                result.bid_level,
+                result.bid_strain,
+            )
+        elif drive.trumps_at_table:
+            outcome = (result.ns_tricks, result.ns_honours, result.trumps)
+        else:
+            outcome = (result.deal, result.ns_tricks, result.ns_honours)
+        known = outcomes.get(outcome)
+        if known is None:
+            if rules is not None:
+                known = stored_record(result).side_points(rules)
+            else:
+                trumps = (
+                    (Suit(result.trumps) if result.trumps else None)
+                    if drive.trumps_at_table
+                    else trumps_for_deal(result.deal, drive.rotation)
+                )
+                known = _deal_points(drive, trumps, result.ns_tricks, result.ns_honours)
+            outcomes[outcome] = known
+        return known
+
+    return points
+
+
 def _deal_scores(drive: Drive, seated, results) -> list[ranking.DealScore]:
-    # A drive has a few dozen (deal, tricks, honours) outcomes against thousands of
-    # player-deals: score each outcome once. A bad result still raises: it is never stored.
-    outcomes: dict[tuple[int, int, int | None], tuple[int, int]] = {}
+    points_of = _points_of(drive)
     scores = []
     for result in results:
-        outcome = (result.deal, result.ns_tricks, result.ns_honours)
-        points = outcomes.get(outcome)
-        if points is None:
-            points = outcomes[outcome] = _deal_points(drive, *outcome)
-        ns_points, ew_points = points
+        ns_points, ew_points = points_of(result)
         ns_tricks = result.ns_tricks
         for pk, north_south in seated.get((result.round, result.table), ()):
             scores.append(
@@ -251,14 +309,14 @@ def _deal_scores(drive: Drive, seated, results) -> list[ranking.DealScore]:
 
 
 def _deal_points(
-    drive: Drive, deal: int, ns_tricks: int, ns_honours: int | None
+    drive: Drive, trumps: Suit | None, ns_tricks: int, ns_honours: int | None
 ) -> tuple[int, int]:
     # No honours recorded means they were split two and two, which scores nothing.
     ns_honours = 2 if ns_honours is None else ns_honours
     return deal_points(
         ns_tricks,
         drive.counting,
-        trumps=trumps_for_deal(deal, drive.rotation),
+        trumps=trumps,
         ns_honours=ns_honours,
         ew_honours=4 - ns_honours,
         honours=drive.honours,

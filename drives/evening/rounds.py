@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 from drives.evening.reports import seat_map
 from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
-from scoring.cards import Suit, suit_name, suit_symbol, trumps_for_deal
+from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
 
 #: The trumps as ``scoring`` names them, for ``makemessages``: the round page shows them
@@ -20,6 +20,8 @@ SUIT_NAMES = (
     gettext_noop("spades"),
     gettext_noop("clubs"),
     gettext_noop("no trumps"),
+    gettext_noop("turned up"),
+    gettext_noop("bid"),
 )
 
 #: Seat letters as the reader's language writes them: French N, E, S, O; Hungarian É, K, D, Ny.
@@ -33,19 +35,36 @@ SEAT_LETTERS = {
 
 @dataclass(frozen=True)
 class DealInfo:
+    """A deal's number, its trumps (unless each table reports them) and who deals it.
+
+    ``at_table`` says the trumps are not fixed in advance: turned up at each table, or
+    named by the declarer in bid whist (``bid``).
+    """
+
     number: int
     trumps: Suit | None
+    dealer: Seat = "N"
+    at_table: bool = False
+    bid: bool = False
+
+    @property
+    def dealer_letter(self) -> str:
+        return SEAT_LETTERS[self.dealer]
 
     @property
     def symbol(self) -> str:
-        return suit_symbol(self.trumps)
+        return "?" if self.at_table else suit_symbol(self.trumps)
 
     @property
     def name(self) -> str:
+        if self.at_table:
+            return "bid" if self.bid else "turned up"
         return suit_name(self.trumps)
 
     @property
     def css(self) -> str:
+        if self.at_table:
+            return "suit-table"
         return f"suit-{self.trumps.value}" if self.trumps else "suit-NT"
 
 
@@ -66,6 +85,13 @@ class TableSheet:
         ns_tricks = sum(result.ns_tricks for result in self.results.values())
         ew_tricks = 13 * deals - ns_tricks
         return (ns_tricks, ew_tricks) if ns_tricks == ew_tricks else None
+
+    def dealer_name(self, result: TableResult | None, dealer: str) -> str:
+        """ "S (Ada Ashworth)": who deals, as recorded or else by the rotation."""
+        seat = result.dealer if result is not None and result.dealer else dealer
+        entry = self.seats.get(seat)
+        letter = SEAT_LETTERS[seat]
+        return f"{letter} ({entry.player.name})" if entry else str(letter)
 
     def winner(self, deals: int) -> str | None:
         """ "NS" or "EW" once every deal of the round has its tricks, else None."""
@@ -100,8 +126,14 @@ class RoundSheet:
 
 
 def deal_infos(drive: Drive, round_number: int) -> list[DealInfo]:
+    """The deals of a round; the deal passes to the left each hand at every table."""
+    if drive.trumps_at_table:
+        return [
+            DealInfo(number, None, dealer_for_deal(number), at_table=True, bid=drive.is_bid_whist)
+            for number in drive.deals_of_round(round_number)
+        ]
     return [
-        DealInfo(number, trumps_for_deal(number, drive.rotation))
+        DealInfo(number, trumps_for_deal(number, drive.rotation), dealer_for_deal(number))
         for number in drive.deals_of_round(round_number)
     ]
 

@@ -5,12 +5,13 @@ comes back in one transaction. Every refusal raises :class:`DriveError` (or a
 ``scoring`` error) with a message for the organiser, and changes nothing.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from drives.bidwhist.records import HandEntry, check_hand
 from drives.errors import DriveError, refusal_text
 from drives.evening import seating, summaries
 from drives.models import (
@@ -23,7 +24,9 @@ from drives.models import (
     ResultSource,
     Seating,
     TableResult,
+    TrumpSuit,
 )
+from scoring.cards import dealer_for_deal
 from scoring.errors import ScoringError
 from scoring.movements import MIN_PLAYERS
 from scoring.results import check_tricks
@@ -233,12 +236,18 @@ def drive_start(*, drive: Drive) -> None:
 
 @dataclass(frozen=True)
 class TableScores:
-    """What the round page posts for one table: N–S tricks (and honours) per deal."""
+    """What the round page posts for one table: N–S tricks (and honours) per deal.
+
+    Where the table reports its trumps, ``trumps`` holds them per deal; a bid whist
+    table reports ``hands`` instead of ``tricks``.
+    """
 
     table: int
-    tricks: dict[int, int]
+    tricks: dict[int, int | None]
     honours: dict[int, int | None]
     version: int  # the version the page showed; 0 for a table with no result yet
+    trumps: dict[int, str] = field(default_factory=dict)
+    hands: dict[int, HandEntry] = field(default_factory=dict)
 
 
 @transaction.atomic
@@ -269,20 +278,10 @@ def results_record(
             % {"round": round_number, "table": scores.table}
         )
     deals = list(drive.deals_of_round(round_number))
-    missing = [deal for deal in deals if scores.tricks.get(deal) is None]
-    if missing:
-        listed = ", ".join(str(deal) for deal in missing)
-        raise DriveError(
-            _("Table %(table)d: enter the tricks for deal %(deals)s.")
-            % {"table": scores.table, "deals": listed}
-        )
-    try:
-        tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
-    except ScoringError as error:
-        raise DriveError(
-            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": refusal_text(error)}
-        ) from error
-    honours = {deal: scores.honours.get(deal) if drive.honours else None for deal in deals}
+    if drive.is_bid_whist:
+        values = _bid_whist_values(drive, scores, deals)
+    else:
+        values = _classic_values(drive, scores, deals)
 
     existing = {
         r.deal: r
@@ -316,26 +315,30 @@ def results_record(
                 round=round_number,
                 table=scores.table,
                 deal=deal,
-                ns_tricks=tricks[deal],
-                ns_honours=honours[deal],
                 entered_by=user,
                 source=source,
+                **values[deal],
             )
             continue
-        if (result.ns_tricks, result.ns_honours) == (tricks[deal], honours[deal]):
+        if all(getattr(result, name) == value for name, value in values[deal].items()):
             continue
+        old_details = result.details()
+        old_tricks, old_honours = result.ns_tricks, result.ns_honours
+        for name, value in values[deal].items():
+            setattr(result, name, value)
         ResultChange.objects.create(
             result=result,
-            old_ns_tricks=result.ns_tricks,
-            new_ns_tricks=tricks[deal],
-            old_ns_honours=result.ns_honours,
-            new_ns_honours=honours[deal],
+            old_ns_tricks=old_tricks,
+            new_ns_tricks=result.ns_tricks,
+            old_ns_honours=old_honours,
+            new_ns_honours=result.ns_honours,
+            old_details=old_details,
+            new_details=result.details(),
             changed_by=user,
             source=source,
         )
-        result.ns_tricks, result.ns_honours = tricks[deal], honours[deal]
         result.entered_by, result.source = user, source
-        result.save(update_fields=["ns_tricks", "ns_honours", "entered_by", "entered_at", "source"])
+        result.save(update_fields=[*values[deal], "entered_by", "entered_at", "source"])
         corrected = True
     # Every deal of the table carries the table's version, so one number guards the table.
     if corrected:
@@ -343,6 +346,58 @@ def results_record(
             version=stored_version + 1
         )
     return corrected
+
+
+def _classic_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict[int, dict]:
+    """Each deal's columns from a classic table's tricks (and honours, and trumps if turned)."""
+    missing = [deal for deal in deals if scores.tricks.get(deal) is None]
+    if missing:
+        listed = ", ".join(str(deal) for deal in missing)
+        raise DriveError(
+            _("Table %(table)d: enter the tricks for deal %(deals)s.")
+            % {"table": scores.table, "deals": listed}
+        )
+    try:
+        tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
+    except ScoringError as error:
+        raise DriveError(
+            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": refusal_text(error)}
+        ) from error
+    values = {
+        deal: {
+            "ns_tricks": tricks[deal],
+            "ns_honours": scores.honours.get(deal) if drive.honours else None,
+        }
+        for deal in deals
+    }
+    if drive.trumps_at_table:
+        unknown = [deal for deal in deals if scores.trumps.get(deal) not in TrumpSuit.values]
+        if unknown:
+            raise DriveError(
+                _("Table %(table)d: say which suit was turned up for deal %(deals)s.")
+                % {"table": scores.table, "deals": ", ".join(str(deal) for deal in unknown)}
+            )
+        for deal in deals:
+            values[deal]["trumps"] = scores.trumps[deal]
+    return values
+
+
+def _bid_whist_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict[int, dict]:
+    """Each hand's columns from a bid whist table's records, checked by ``scoring``."""
+    values = {}
+    for deal in deals:
+        entry = scores.hands.get(deal) or HandEntry(dealer_for_deal(deal), "", None, "", "", None)
+        record = check_hand(drive, scores.table, deal, entry)
+        values[deal] = {
+            "ns_tricks": record.tricks if record.side == "NS" else 13 - record.tricks,
+            "ns_honours": None,
+            "trumps": record.trumps.value if record.trumps else "",
+            "dealer": record.dealer,
+            "declarers": record.side,
+            "bid_level": record.level,
+            "bid_strain": record.strain.value,
+        }
+    return values
 
 
 def round_is_complete(drive: Drive, round_number: int) -> bool:

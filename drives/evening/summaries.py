@@ -22,7 +22,7 @@ from django.db.models import Count, F, Max, QuerySet, Sum
 from django.db.models.functions import Coalesce
 
 from drives.evening.reports import report_from_rows
-from drives.models import CardTotal, Drive, Entry, Seating, TableResult, Typist
+from drives.models import DETAIL_FIELDS, CardTotal, Drive, Entry, Seating, TableResult, Typist
 from scoring.standings import rank_label
 
 CENT = Decimal("0.01")
@@ -88,6 +88,11 @@ class _ResultRow:
     deal: int
     ns_tricks: int
     ns_honours: int | None
+    trumps: str
+    dealer: str
+    declarers: str
+    bid_level: int | None
+    bid_strain: str
 
 
 @dataclass(slots=True)
@@ -187,7 +192,7 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
     columns = ("drive_id", "round", "table", "seat", "entry_id")
     for drive_id, *row in Seating.objects.filter(drive_id__in=pks).values_list(*columns):
         seatings[drive_id].append(_SeatingRow(*row))
-    columns = ("drive_id", "round", "table", "deal", "ns_tricks", "ns_honours")
+    columns = ("drive_id", "round", "table", "deal", "ns_tricks", "ns_honours", *DETAIL_FIELDS)
     for drive_id, *row in TableResult.objects.filter(drive_id__in=pks).values_list(*columns):
         results[drive_id].append(_ResultRow(*row))
     totals: defaultdict[int, list[_TotalRow]] = defaultdict(list)

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from drives.models import Club, Drive, DriveStatus, Entry, Player, Season, TableResult
+from drives.models import Club, Drive, DriveStatus, Entry, Game, Player, Season, TableResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -30,13 +30,17 @@ def test_loaddemo_makes_a_club_that_the_home_page_shows(client):
     assert Player.objects.filter(role="gent").count() == 16
     assert Season.objects.count() == 1
     statuses = sorted(Drive.objects.values_list("status", flat=True))
-    assert statuses == [DriveStatus.FINISHED, DriveStatus.PLANNED]
-    assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 32
-    # The past drive was played out: 8 tables over 24 deals, and its prizes are given.
-    finished = Drive.objects.get(status=DriveStatus.FINISHED)
+    assert statuses == [DriveStatus.FINISHED, DriveStatus.FINISHED, DriveStatus.PLANNED]
+    assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 2 * 32
+    # The past drives were played out: 8 tables over 24 deals of classic whist and over
+    # 16 hands of bid whist, and their prizes are given.
+    finished = Drive.objects.get(status=DriveStatus.FINISHED, game=Game.CLASSIC)
     assert TableResult.objects.filter(drive=finished).count() == 8 * 24
-    standings = client.get(reverse("drives:standings", args=[finished.pk]))
-    assert "1st" in standings.text and "Booby" in standings.text
+    bid_whist = Drive.objects.get(status=DriveStatus.FINISHED, game=Game.BID)
+    assert TableResult.objects.filter(drive=bid_whist, bid_level__isnull=False).count() == 8 * 16
+    for drive in (finished, bid_whist):
+        standings = client.get(reverse("drives:standings", args=[drive.pk]))
+        assert "1st" in standings.text and "Booby" in standings.text
 
 
 @pytest.mark.django_db

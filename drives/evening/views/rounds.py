@@ -7,21 +7,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from drives.bidwhist import records
 from drives.errors import refusal_text
 from drives.evening import rounds, services
-from drives.evening.score_forms import RoundScoresForm
+from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
 from drives.models import Drive, DriveStatus, ResultChange
 from scoring.errors import ScoringError
-
-
-def _form(drive, sheet, data=None) -> RoundScoresForm:
-    return RoundScoresForm(
-        data,
-        tables=[table.number for table in sheet.tables],
-        deals=[deal.number for deal in sheet.deals],
-        honours_deals=[deal.number for deal in sheet.deals if drive.honours and deal.trumps],
-        stored=sheet.stored,
-    )
 
 
 def round_page(request, pk, number):
@@ -59,6 +50,25 @@ def round_page(request, pk, number):
         "editable": is_organiser and drive.status == DriveStatus.RUNNING and not drive.on_paper,
     }
     return render(request, "drives/round.html", context)
+
+
+def _form(drive, sheet, data=None):
+    tables = [table.number for table in sheet.tables]
+    deals = [deal.number for deal in sheet.deals]
+    if drive.is_bid_whist:
+        dealers = {deal.number: deal.dealer for deal in sheet.deals}
+        return BidWhistScoresForm(
+            data, tables=tables, deals=deals, dealers=dealers, stored=sheet.stored
+        )
+    return RoundScoresForm(
+        data,
+        tables=tables,
+        deals=deals,
+        # Turned-up trumps are known only at the table: ask for honours on every deal.
+        honours_deals=[d.number for d in sheet.deals if drive.honours and (d.trumps or d.at_table)],
+        stored=sheet.stored,
+        trumps_at_table=drive.trumps_at_table,
+    )
 
 
 def _with_versions(data, sheet, problems):
@@ -110,16 +120,41 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
     return problems
 
 
+def _hand_points(drive, result):
+    """A stored bid whist hand's bid, trumps and points for the template; None otherwise."""
+    if result is None or not drive.is_bid_whist:
+        return None
+    ns, ew = records.stored_record(result).side_points(records.house_rules(drive))
+    trumps = result.get_trumps_display() if result.trumps else ""
+    return {
+        "bid": records.bid_text(result.bid_level, result.bid_strain),
+        "trumps": trumps,
+        "ns": ns,
+        "ew": ew,
+    }
+
+
 def _table_rows(drive, table, form, sheet, problems):
     """What the template shows of one table: its number, seats, version field, rows of
-    (deal, tricks field, honours field, stored result), its refusal if any, and for a
+    (deal, its fields, stored result, dealer's name, a bid whist hand's points), its refusal
+    if any, and for a
     progressive drive the winners and where the movers go once the round is complete."""
     version, rows = form.table_fields(table.number)
     winner = None if drive.is_static else table.winner(drive.deals_per_round)
+    dealers = {deal.number: deal.dealer for deal in sheet.deals}
     return {
         "table": table,
         "version": version,
-        "rows": [(*row, table.results.get(row[0])) for row in rows],
+        "rows": [
+            (
+                row[0],
+                row[1:],
+                table.results.get(row[0]),
+                table.dealer_name(table.results.get(row[0]), dealers[row[0]]),
+                _hand_points(drive, table.results.get(row[0])),
+            )
+            for row in rows
+        ],
         "problems": problems.get(table.number, []),
         "winner": winner,
         "tie": table.tied_on_tricks(drive.deals_per_round),

@@ -52,25 +52,49 @@ def results_csv(request, pk):
         return _card_totals_csv(drive)
     report = drive_report(drive)
     response, writer = _csv_response(report.drive, "results")
-    writer.writerow(
-        [
-            "round",
-            "deal",
-            "trumps",
-            "table",
-            "north",
-            "east",
-            "south",
-            "west",
-            "ns tricks",
-            "ew tricks",
-            "ns honours",
-        ]
-    )
+    bid_whist = report.drive.is_bid_whist
+    seats = ["north", "east", "south", "west"]
+    if bid_whist:
+        writer.writerow(
+            [
+                "round",
+                "hand",
+                "table",
+                *seats,
+                "dealer",
+                "declarers",
+                "bid",
+                "trumps",
+                "declarers' tricks",
+                "ns points",
+                "ew points",
+            ]
+        )
+    else:
+        writer.writerow(
+            ["round", "deal", "trumps", "table", *seats, "ns tricks", "ew tricks", "ns honours"]
+        )
     for result in report.results:
         names = [
             result.players[seat].player.name if seat in result.players else "" for seat in SEATS
         ]
+        if bid_whist:
+            writer.writerow(
+                [
+                    result.round,
+                    result.deal,
+                    result.table,
+                    *names,
+                    result.dealer,
+                    result.declarers,
+                    result.bid,
+                    result.trumps,
+                    result.declarer_tricks,
+                    result.ns_points,
+                    result.ew_points,
+                ]
+            )
+            continue
         honours = "" if result.ns_honours is None else result.ns_honours
         writer.writerow(
             [

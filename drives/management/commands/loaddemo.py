@@ -1,6 +1,7 @@
-"""Load a demo club: an organiser, 32 players, a season and two drives.
+"""Load a demo club: an organiser, 32 players, a season and three drives.
 
-The past drive is played to the end by ``simulate_drive``'s computer players.
+The two past drives, one of classic whist and one of bid whist, are played to the
+end by ``simulate_drive``'s computer players.
 
 Running it again changes nothing: every object is looked up by its natural key
 before it is created.
@@ -14,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from drives.management.commands.simulate_drive import simulate
-from drives.models import Club, Drive, Player, Season, SeatRole
+from drives.models import Club, Drive, Game, MovementType, Player, Season, SeatRole
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "whist-demo"
@@ -57,9 +58,20 @@ class Command(BaseCommand):
             defaults={"start": season_start, "end": date(season_start.year + 1, 6, 30)},
         )
         finished = self.drive(club, season, "Autumn Drive", today - timedelta(days=14))
+        bid_whist = self.drive(
+            club,
+            season,
+            "Bid Whist Night",
+            today - timedelta(days=21),
+            game=Game.BID,
+            movement=MovementType.MITCHELL,
+            deals=16,
+            deals_per_round=2,
+        )
         self.drive(club, season, "Christmas Drive", today + timedelta(days=14))
-        # The finished drive is played by the computer, through the same services as the pages.
+        # The finished drives are played by the computer, through the same services as the pages.
         simulate(finished)
+        simulate(bid_whist)
         self.stdout.write(
             f"Demo club '{club.name}' ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"
         )
@@ -79,7 +91,7 @@ class Command(BaseCommand):
                 club=club, member_number=f"LB{number:03d}", defaults={"name": name, "role": role}
             )
 
-    def drive(self, club, season, title, day):
+    def drive(self, club, season, title, day, **settings):
         return Drive.objects.get_or_create(
             club=club,
             title=title,
@@ -89,5 +101,6 @@ class Command(BaseCommand):
                 "deals": 24,
                 "venue": club.venue,
                 "half_time_prize": True,
-            },
+            }
+            | settings,
         )[0]

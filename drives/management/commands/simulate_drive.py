@@ -1,15 +1,21 @@
 """Play a drive to the end with computer players, through the same services as the pages.
 
 Checks in the club's active players if nobody has checked in, starts the drive,
-then plays every remaining round with ``scoring.simulate`` and records each
-table's tricks with ``services.results_record``, exactly as the round page does.
+then plays every remaining round with ``scoring.simulate`` (classic whist; with
+trumps turned up, the dealer's last card) or ``scoring.bidwhist`` (bid whist: the
+auction, the kitty and the play) and records each table's result with
+``services.results_record``, exactly as the round page does. The deal passes to
+the left each hand.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
+from drives.bidwhist.records import HandEntry, house_rules
 from drives.evening import seating, services
 from drives.models import Drive, DriveStatus
-from scoring.cards import dealer_for_deal, trumps_for_deal
+from scoring.bidwhist import simulate_hand
+from scoring.cards import deal as deal_cards
+from scoring.cards import dealer_for_deal, trumps_for_deal, turned_up_trumps
 from scoring.simulate import simulate_deal
 
 
@@ -58,17 +64,38 @@ def _play_round(drive: Drive, seed: int) -> None:
     )
     deals = list(drive.deals_of_round(round_number))
     for table in sorted(seating.tables_of_round(drive, round_number) - played):
-        tricks = {
-            deal: simulate_deal(
-                hash((seed, drive.pk, deal, table)) & 0xFFFFFFFF,
-                trumps_for_deal(deal, drive.rotation),
-                dealer=dealer_for_deal(deal),
-            ).ns_tricks
-            for deal in deals
-        }
-        services.results_record(
-            drive=drive,
-            round_number=round_number,
-            scores=services.TableScores(table=table, tricks=tricks, honours={}, version=0),
-            user=None,
+        seeds = {deal: hash((seed, drive.pk, deal, table)) & 0xFFFFFFFF for deal in deals}
+        if drive.is_bid_whist:
+            scores = _bid_whist_table(drive, table, seeds)
+        else:
+            scores = _classic_table(drive, table, seeds)
+        services.results_record(drive=drive, round_number=round_number, scores=scores, user=None)
+
+
+def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.TableScores:
+    tricks, trumps = {}, {}
+    for deal, seed in seeds.items():
+        dealer = dealer_for_deal(deal)
+        if drive.trumps_at_table:
+            suit = turned_up_trumps(deal_cards(seed), dealer)
+            trumps[deal] = suit.value
+        else:
+            suit = trumps_for_deal(deal, drive.rotation)
+        tricks[deal] = simulate_deal(seed, suit, dealer=dealer).ns_tricks
+    return services.TableScores(table=table, tricks=tricks, honours={}, version=0, trumps=trumps)
+
+
+def _bid_whist_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.TableScores:
+    hands = {}
+    for deal, seed in seeds.items():
+        hand = simulate_hand(seed, dealer_for_deal(deal), house_rules(drive))
+        contract = hand.contract
+        hands[deal] = HandEntry(
+            dealer=hand.dealer,
+            declarers=contract.side,
+            level=contract.bid.level,
+            strain=contract.bid.strain.value,
+            trumps=contract.trumps.value if contract.trumps else "",
+            tricks=hand.tricks,
         )
+    return services.TableScores(table=table, tricks={}, honours={}, version=0, hands=hands)
