@@ -143,7 +143,7 @@ def test_the_message_is_in_the_pages_language(client, club, organiser):
     drive = started_drive(club)
     client.force_login(organiser)
     response = post_hands(client, drive, 1, {1: [hand(level=9), hand("E")]}, language="fr")
-    assert "Table 1, donne 1 : Une enchère est un nombre de 1 à 7, pas 9." in response.text
+    assert "Table 1, donne 1\u00a0: Une enchère est un nombre de 1 à 7, pas 9." in response.text
     response = post_hands(client, drive, 1, {1: [hand(strain="nt"), hand("E")]}, language="hu")
     assert "Szan adu licitnek nincs aduja" in response.text
     assert not TableResult.objects.exists()
