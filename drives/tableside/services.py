@@ -64,7 +64,7 @@ class Outcome:
 
 def honours_deals(drive: Drive, round_number: int) -> list[int]:
     """The deals of the round where honours are scored: never at no trumps."""
-    if not drive.honours:
+    if not drive.honours or drive.trumps_at_table:
         return []
     deals = drive.deals_of_round(round_number)
     return [deal for deal in deals if trumps_for_deal(deal, drive.rotation) is not None]

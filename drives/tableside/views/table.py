@@ -43,6 +43,14 @@ def table_endpoint(view):
         if link.drive.status == DriveStatus.FINISHED:
             message = _("The drive has finished: thank you for playing.")
             return _refusal(request, message, 410, drive=link.drive)
+        if link.drive.trumps_at_table:
+            # The phone page asks for N–S tricks only: a bid whist hand or the trumps a
+            # table turned up would be lost, so these drives hand their slips in.
+            message = _(
+                "At this drive each table writes its trumps or its bid whist hands on the "
+                "slip: hand it to the organiser, who enters it on the round page."
+            )
+            return _refusal(request, message, 409, drive=link.drive)
         return view(request, link)
 
     return wrapper
