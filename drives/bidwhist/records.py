@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from drives.errors import DriveError
+from drives.errors import DriveError, refusal_text
 from drives.models import Drive
 from scoring.bidwhist import HandRecord, HouseRules
 from scoring.bidwhist.auction import check_level
@@ -37,28 +37,6 @@ def house_rules(drive: Drive) -> HouseRules:
     )
 
 
-def error_message(error: BidWhistError) -> str:
-    """The error in the page's language, worded from its stable code."""
-    params = error.params
-    messages = {
-        "bid_level": lambda: _("A bid is a number from 1 to 7, not %(level)s.") % params,
-        "bid_below_minimum": lambda: (
-            _("This drive's lowest bid is %(minimum)s, not %(level)s.") % params
-        ),
-        "bid_strain": lambda: _("A bid is uptown, downtown or no trumps."),
-        "nt_with_trumps": lambda: _("A no-trump bid has no trump suit: leave trumps empty."),
-        "trumps_needed": lambda: _("An uptown or downtown bid needs its trump suit."),
-        "tricks_range": lambda: (
-            _("The declarers take from 1 to 13 tricks, the kitty included, not %(tricks)s.")
-            % params
-        ),
-        "declaring_side": lambda: _("Say which side won the bid: N–S or E–W."),
-        "dealer": lambda: _("Say who dealt: N, E, S or W."),
-    }
-    word = messages.get(error.code)
-    return word() if word else str(error)
-
-
 def check_hand(drive: Drive, table: int, deal: int, entry: HandEntry) -> HandRecord:
     """The hand as ``scoring`` checks it, or a :class:`DriveError` naming the table and hand."""
     where = {"table": table, "deal": deal}
@@ -89,7 +67,7 @@ def check_hand(drive: Drive, table: int, deal: int, entry: HandEntry) -> HandRec
         )
     except BidWhistError as error:
         message = _("Table %(table)d, hand %(deal)d: %(error)s")
-        raise DriveError(message % (where | {"error": error_message(error)})) from error
+        raise DriveError(message % (where | {"error": refusal_text(error)})) from error
 
 
 def stored_record(result) -> HandRecord:
