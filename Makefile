@@ -24,6 +24,9 @@ run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py loaddemo
 	@echo "Whist Drive is at http://127.0.0.1:8000/  (organiser log in: organiser / whist-demo)"
+	@# The worker prints sheets in the background, below the server's priority, and stops with it.
+	setsid nice -n 10 $(BIN)/python manage.py db_worker & worker=$$!; \
+	trap 'kill -- -$$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
 
 # Browser tests drive Debian's Chromium; Playwright cannot download its own here.
@@ -49,6 +52,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.league
 	$(BIN)/python -m bench.paper
 	$(BIN)/python -m bench.tableside --db sqlite
+	$(BIN)/python -m bench.pdf
 
 # After changing a user-visible string: refresh the catalogues, then translate the new entries
 # and run `make compilemessages`. Sorted, location-free catalogues keep merges small.

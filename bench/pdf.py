@@ -146,15 +146,20 @@ def main(argv: list[str] | None = None) -> None:
         html = floor_html(sheets.scorecards(printed))
         floor_s, _ = best_of(args.runs, lambda html=html: HTML(string=html).write_pdf())
         single_s, _ = best_of(
-            args.runs, lambda drive=drive: render.scorecards(sheets.load(drive), layout)
+            args.runs,
+            lambda drive=drive: render.drive_sheet("scorecards", sheets.load(drive), layout),
         )
         results[players] = (drive, floor_s, single_s)
         print(f"{players:>6} {floor_s:>8.1f}s {single_s:>8.1f}s {single_s / floor_s:>6.2f}")
 
     drive, floor_s, single_s = results[max(sizes)]
     tables = max(sizes) // 4
-    table_s, _ = best_of(args.runs, lambda: render.table_cards(sheets.load(drive), layout))
-    results_s, _ = best_of(args.runs, lambda: render.results(sheets.load(drive), layout))
+    table_s, _ = best_of(
+        args.runs, lambda: render.drive_sheet("table-cards", sheets.load(drive), layout)
+    )
+    results_s, _ = best_of(
+        args.runs, lambda: render.drive_sheet("results", sheets.load(drive), layout)
+    )
     print(f"table cards, {tables} tables: {table_s:.1f}s; results sheet: {results_s:.1f}s")
     ratio = single_s / floor_s
     verdict = "meets" if ratio <= TARGET_RATIO else "MISSES"

@@ -60,6 +60,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "drives",
 ]
 
@@ -188,6 +190,19 @@ STORAGES = {
         )
     },
 }
+
+# Printed sheets are stored once rendered; MEDIA_ROOT must survive deploys (they are
+# rendered again when missing). They are served by the views, never straight from MEDIA_URL.
+MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT", str(BASE_DIR / "media")))
+MEDIA_URL = "media/"
+
+# Sheets render in the background: `manage.py db_worker` runs the queue (see the README).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# Processes a worker renders one sheet's chunks on; the machine's cores by default.
+PRINT_PROCESSES = envint("PRINT_PROCESSES", str(os.cpu_count() or 1))
+# Renders an anonymous visitor may start from one address in PRINT_RATE_WINDOW seconds.
+PRINT_RATE_LIMIT = envint("PRINT_RATE_LIMIT", "6")
+PRINT_RATE_WINDOW = envint("PRINT_RATE_WINDOW", "600")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -669,3 +669,52 @@ class CardTotalChange(models.Model):
 
     def __str__(self):
         return f"{self.card}: {self.old_total} → {self.new_total}"
+
+
+class SheetKind(models.TextChoices):
+    SCORECARDS = "scorecards", _("scorecards")
+    TABLE_CARDS = "table-cards", _("table cards")
+    RESULTS = "results", _("results sheet")
+    BLANK_PACK = "blank-pack", _("blank pack")
+
+
+class SheetStatus(models.TextChoices):
+    QUEUED = "queued", _("waiting")
+    RUNNING = "running", _("printing")
+    READY = "ready", _("ready")
+    FAILED = "failed", _("failed")
+
+
+class PrintedSheet(models.Model):
+    """A drive's PDF, rendered once for the data it was rendered from.
+
+    ``fingerprint`` digests everything the sheet shows (the drive's settings, entries,
+    seatings and results, the layout, the language, the templates' version): the same
+    data finds the same row and its file; any change makes a new fingerprint, so a new
+    render. ``done`` of ``total`` cards (or tables) is the render's progress.
+    """
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="printed_sheets")
+    kind = models.CharField(max_length=20, choices=SheetKind.choices)
+    layout = models.CharField(max_length=40)  # the query that chose it: "card=a5&paper=a4"
+    language = models.CharField(max_length=10)
+    fingerprint = models.CharField(max_length=64, unique=True)
+    status = models.CharField(max_length=10, choices=SheetStatus.choices, default="queued")
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    file = models.FileField(upload_to="sheets/%Y/%m/", blank=True)
+    error = models.TextField(blank=True)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-requested_at"]
+        indexes = [models.Index(fields=["drive", "kind"], name="sheet_by_drive_and_kind")]
+
+    def __str__(self):
+        return f"{self.drive}: {self.kind} ({self.status})"
+
+    @property
+    def file_exists(self) -> bool:
+        return bool(self.file) and self.file.storage.exists(self.file.name)

@@ -53,6 +53,10 @@ urlpatterns = [
     path("drives/<int:pk>/table-cards.pdf", pdf.table_cards_pdf, name="table_cards_pdf"),
     path("drives/<int:pk>/results.pdf", pdf.results_pdf, name="results_pdf"),
     path("drives/<int:pk>/blank-pack.pdf", pdf.blank_pack_pdf, name="blank_pack_pdf"),
+    path("drives/<int:pk>/sheets/<int:sheet_pk>/", pdf.sheet_page, name="sheet"),
+    path("drives/<int:pk>/sheets/<int:sheet_pk>/status/", pdf.sheet_status, name="sheet_status"),
+    path("drives/<int:pk>/sheets/<int:sheet_pk>/file/", pdf.sheet_download, name="sheet_file"),
+    path("drives/<int:pk>/sheets/<int:sheet_pk>/retry/", pdf.sheet_retry, name="sheet_retry"),
     # A table's own page, opened by its secret link (the short link printed on the card).
     path("t/<str:token>/", table.table_page, name="table_page"),
     path("t/<str:token>/enter/", table.table_enter, name="table_enter"),

@@ -2,6 +2,8 @@
 
 import datetime as dt
 import itertools
+import tempfile
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -16,6 +18,12 @@ def pytest_configure():
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Sheets render as soon as they are queued, in the test's process, into a throwaway
+    # folder; the tests of the worker itself run it for real.
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    settings.PRINT_PROCESSES = 1
+    settings.PRINT_RATE_LIMIT = 10_000  # the rate limit's own test lowers it
+    settings.MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="whist-media-"))
 
 
 @pytest.fixture(autouse=True)

@@ -33,6 +33,7 @@ from drives.models import (
     HallState,
     PendingEntry,
     Player,
+    PrintedSheet,
     ResultChange,
     Season,
     Seating,
@@ -62,6 +63,7 @@ EXPORTED: dict[type[models.Model], str] = {
 NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",
     HallState: "the hall display's timer and freeze: set again on the night",
+    PrintedSheet: "rendered PDFs: printed again from the data on the next request",
 }
 
 

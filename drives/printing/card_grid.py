@@ -110,7 +110,8 @@ class CardGrid:
 
     @property
     def inner_width(self) -> float:
-        return round(self.unit * UNITS, 3)
+        """The card between its side margins: the initials take what the tabs leave."""
+        return round((self.width - 2 * self.padding[1]) * PX, 3)
 
     @property
     def header(self) -> float:
@@ -161,7 +162,8 @@ class CardGrid:
         return self.header + self.rows * self.pitch
 
     def widths(self) -> list[float]:
-        return [units * self.unit for _, units in COLUMNS]
+        widths = [units * self.unit for _, units in COLUMNS[:-1]]
+        return [*widths, self.inner_width - sum(widths)]
 
     def shading(self, rows: tuple["Row", ...]) -> str:
         """What lies under the text: the headings' and the totals' grey."""

@@ -1,34 +1,48 @@
-"""Every PDF the application prints: a template rendered to HTML, then WeasyPrint.
+"""Every PDF the application prints: templates rendered to HTML, then WeasyPrint.
 
 The templates live in ``templates/drives/pdf/`` with their CSS inlined from
 ``_print.css``, so a sheet needs no file and no network: the URL fetcher refuses
 anything but local files and data: URLs, and the fonts come from the system
 (DejaVu Sans has the suit symbols).
+
+A drive's sheet is cut into chunks (``CHUNK_CARDS`` scorecards, ``CHUNK_TABLES`` table
+cards), each a whole HTML document, so that ``pool`` can render them on every core and
+report each chunk done; the results sheet is one chunk.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
-from weasyprint import HTML, URLFetcher
+from django.utils.translation import get_language
 
 from drives.evening import rounds
-from drives.printing import card_grid, result_sheets, sheets
+from drives.models import SheetKind
+from drives.printing import card_grid, pool, result_sheets, sheets
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
 
-#: A sheet may load local files and data: URLs, never anything over the network.
-OFFLINE = frozenset({"file", "data"})
+#: Scorecards per chunk: a chunk is worth a process's start-up, and progress moves often.
+CHUNK_CARDS = 24
+CHUNK_TABLES = 12
 
 
-def render_pdf(template: str, context: dict[str, Any], request=None) -> bytes:
-    """The template rendered with ``context``, as PDF bytes."""
-    html = render_to_string(template, context, request=request)
-    base_url = settings.BASE_DIR.as_uri() + "/"
-    fetcher = URLFetcher(allowed_protocols=OFFLINE)
-    return HTML(string=html, base_url=base_url, url_fetcher=fetcher).write_pdf()
+@dataclass(frozen=True)
+class Chunk:
+    html: str
+    items: int  # the cards or tables it holds, for progress
+
+
+def base_url() -> str:
+    return settings.BASE_DIR.as_uri() + "/"
+
+
+def render_pdf(template: str, context: dict[str, Any]) -> bytes:
+    """The template rendered with ``context``, as PDF bytes, in this process."""
+    return pool.write_pdf(render_to_string(template, context), base_url())
 
 
 def pdf_response(content: bytes, name: str) -> HttpResponse:
@@ -59,8 +73,9 @@ class GridCard:
     grid: str
 
 
-def _card_context(printed: PrintedDrive, layout: Layout, cards: list) -> dict[str, Any]:
-    """The cards cut into sheets, with their grid and one pair of images per shape of card."""
+def _grid_cards(printed: PrintedDrive, layout: Layout, cards: list) -> tuple[list, dict]:
+    """The cards with their grid's class, and the grid's geometry and one pair of images
+    per shape of card, for the CSS."""
     drive = printed.drive
     rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
     grid = card_grid.for_layout(layout, rows)
@@ -73,46 +88,94 @@ def _card_context(printed: PrintedDrive, layout: Layout, cards: list) -> dict[st
         (name, card_grid.data_url(grid.shading(shape)), card_grid.data_url(grid.lines(shape)))
         for shape, name in shapes.items()
     ]
-    return {"sheets": layout.sheets(items), "grid": grid, "grid_images": images}
+    return items, {"grid": grid, "grid_images": images}
 
 
-def scorecards(printed: PrintedDrive, layout: Layout) -> bytes:
-    """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored."""
-    cards = sheets.scorecards(printed)
-    context = _drive_context(printed, layout, **_card_context(printed, layout, cards))
-    return render_pdf("drives/pdf/scorecards.html", context)
+def _pieces(items: list, size: int) -> list[list]:
+    return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def table_cards(printed: PrintedDrive, layout: Layout) -> bytes:
+def scorecard_chunks(printed: PrintedDrive, layout: Layout, *, blank: bool = False) -> list[Chunk]:
+    """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored
+    (``blank``: every score column left empty)."""
+    cards = sheets.scorecards(printed, blank=blank)
+    items, grid = _grid_cards(printed, layout, cards)
+    sheets_per_chunk = max(1, CHUNK_CARDS // layout.per_sheet)
+    return [
+        Chunk(
+            render_to_string(
+                "drives/pdf/scorecards.html",
+                _drive_context(printed, layout, sheets=part, **grid),
+            ),
+            sum(len(sheet) for sheet in part),
+        )
+        for part in _pieces(layout.sheets(items), sheets_per_chunk)
+    ]
+
+
+def table_card_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go."""
-    context = _drive_context(
-        printed,
-        layout,
-        tables=sheets.table_cards(printed),
-        deals=sheets.all_deals(printed.drive),
-    )
-    return render_pdf("drives/pdf/table_cards.html", context)
+    deals = sheets.all_deals(printed.drive)
+    return [
+        Chunk(
+            render_to_string(
+                "drives/pdf/table_cards.html",
+                _drive_context(printed, layout, tables=part, deals=deals),
+            ),
+            len(part),
+        )
+        for part in _pieces(sheets.table_cards(printed), CHUNK_TABLES)
+    ]
 
 
-def blank_pack(printed: PrintedDrive, layout: Layout) -> bytes:
-    """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
-    cards = sheets.scorecards(printed, blank=True)
-    context = _drive_context(
-        printed,
-        layout,
-        **_card_context(printed, layout, cards),
-        tables=sheets.table_cards(printed),
-        deals=sheets.all_deals(printed.drive),
-    )
-    return render_pdf("drives/pdf/blank_pack.html", context)
-
-
-def results(printed: PrintedDrive, layout: Layout) -> bytes:
+def results_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """Standings, prizes, half-time leaders and the trick grid on as few pages as they need."""
     context = _drive_context(
         printed, layout, report=printed.report, sheet=result_sheets.results_sheet(printed.report)
     )
-    return render_pdf("drives/pdf/results.html", context)
+    return [Chunk(render_to_string("drives/pdf/results.html", context), 1)]
+
+
+def blank_pack_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
+    """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
+    return scorecard_chunks(printed, layout, blank=True) + table_card_chunks(printed, layout)
+
+
+CHUNKS: dict[str, Callable[[PrintedDrive, Layout], list[Chunk]]] = {
+    SheetKind.SCORECARDS: scorecard_chunks,
+    SheetKind.TABLE_CARDS: table_card_chunks,
+    SheetKind.RESULTS: results_chunks,
+    SheetKind.BLANK_PACK: blank_pack_chunks,
+}
+
+
+def render_chunks(
+    chunks: list[Chunk],
+    *,
+    processes: int = 1,
+    on_progress: Callable[[int], None] = lambda done: None,
+) -> bytes:
+    """The chunks as one PDF, on up to ``processes`` processes; ``on_progress(done)`` hears
+    how many cards (or tables) are rendered as each chunk finishes."""
+    done = 0
+
+    def finished(index: int) -> None:
+        nonlocal done
+        done += chunks[index].items
+        on_progress(done)
+
+    return pool.render_chunks(
+        [chunk.html for chunk in chunks],
+        base_url=base_url(),
+        processes=processes,
+        language=get_language() or settings.LANGUAGE_CODE,
+        on_chunk=finished,
+    )
+
+
+def drive_sheet(kind: str, printed: PrintedDrive, layout: Layout, **options: Any) -> bytes:
+    """A drive's sheet of ``kind`` (a ``SheetKind``) as PDF bytes."""
+    return render_chunks(CHUNKS[kind](printed, layout), **options)
 
 
 def league(sheet: LeagueSheet, layout: Layout) -> bytes:

@@ -23,6 +23,10 @@ PUBLIC = {
     "scorecards_pdf",
     "table_cards_pdf",
     "results_pdf",
+    "sheet",
+    "sheet_status",
+    "sheet_file",
+    "sheet_retry",
     "hall",
     "hall_live",
 }
@@ -66,6 +70,7 @@ def world(club, organiser):
         "pk": drive.pk,
         "entry_pk": entries[0].pk,
         "number": 1,
+        "sheet_pk": 1,
         "token": "not-a-table-link-0000000000",
     }
     return drive, players, season, values

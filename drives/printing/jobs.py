@@ -1,0 +1,252 @@
+"""Sheets rendered once for the same data, in the background, with their progress.
+
+A request names a drive, a kind of sheet, a layout and a language. Its fingerprint
+digests everything the sheet would show; a ``PrintedSheet`` with that fingerprint is
+the one render of it: ready (its file is served), under way (the request joins it) or
+failed (it says so and may be retried). A new fingerprint, because a result was
+corrected or a player arrived, is a new render; the older files of the same sheet are
+deleted when it is ready.
+"""
+
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils import timezone, translation
+
+from drives.filenames import drive_download_name
+from drives.models import (
+    Drive,
+    DriveStatus,
+    Entry,
+    PrintedSheet,
+    Seating,
+    SheetKind,
+    SheetStatus,
+    TableResult,
+)
+from drives.printing import render, sheets
+from drives.printing.sheets import Layout
+
+logger = logging.getLogger(__name__)
+
+#: Raise it when a template or the grid changes what a sheet looks like: every stored
+#: sheet is then rendered afresh on its next request.
+TEMPLATE_VERSION = 2
+
+#: Sheets this small render inside the request: a few pages take well under a second.
+INLINE_ITEMS = {
+    SheetKind.SCORECARDS: 8,
+    SheetKind.TABLE_CARDS: 4,
+    SheetKind.RESULTS: 40,
+    SheetKind.BLANK_PACK: 8,
+}
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    drive: Drive
+    kind: str
+    layout: Layout
+    language: str
+
+    @property
+    def layout_query(self) -> str:
+        layout = self.layout
+        return f"card={layout.card}&paper={layout.paper}" + ("&cut_marks=1" * layout.cut_marks)
+
+
+@dataclass(frozen=True)
+class Inputs:
+    """What a sheet of a drive depends on, read in four queries."""
+
+    fingerprint: str
+    items: int  # scorecards (entries) or tables: how large the sheet is
+
+
+def inputs(request: SheetRequest) -> Inputs:
+    drive = request.drive
+    entries = list(
+        Entry.objects.filter(drive=drive)
+        .order_by("pk")
+        .values_list(
+            "pk",
+            "card_number",
+            "player_id",
+            "player__name",
+            "role",
+            "joined_round",
+            "withdrew_after",
+        )
+    )
+    seatings = list(
+        Seating.objects.filter(drive=drive)
+        .order_by("round", "table", "seat")
+        .values_list("round", "table", "seat", "entry_id")
+    )
+    results = list(
+        TableResult.objects.filter(drive=drive)
+        .order_by("deal", "table")
+        .values_list("round", "table", "deal", "ns_tricks", "ns_honours")
+    )
+    settings_of_drive = [getattr(drive, f.attname) for f in Drive._meta.concrete_fields]
+    digest = hashlib.sha256()
+    for part in (
+        TEMPLATE_VERSION,
+        request.kind,
+        request.layout_query,
+        request.language,
+        drive.club.name,
+        settings_of_drive,
+        entries,
+        seatings,
+        results,
+    ):
+        digest.update(repr(part).encode())
+        digest.update(b"\0")
+    if request.kind == SheetKind.TABLE_CARDS:
+        items = len({table for _, table, _, _ in seatings}) or len(entries) // 4
+    else:
+        items = len(entries)  # scorecards; the results sheet's length follows the field too
+    return Inputs(digest.hexdigest(), items)
+
+
+def find(request: SheetRequest) -> tuple[PrintedSheet | None, Inputs]:
+    """The sheet already rendered (or under way) for the drive's data as it stands."""
+    data = inputs(request)
+    return PrintedSheet.objects.filter(fingerprint=data.fingerprint).first(), data
+
+
+def small(request: SheetRequest, data: Inputs) -> bool:
+    return data.items <= INLINE_ITEMS[request.kind]
+
+
+def sheet_start(
+    *, request: SheetRequest, data: Inputs, inline: bool = False
+) -> tuple[PrintedSheet, bool]:
+    """The render of this data, queued unless one exists; ``True`` when this call started it.
+    ``inline`` renders it here and now instead, for a sheet of a few pages.
+
+    Two requests at once create one row: the fingerprint is unique, and the loser of the
+    race joins the winner's render.
+    """
+    try:
+        with transaction.atomic():
+            sheet = PrintedSheet.objects.create(
+                drive=request.drive,
+                kind=request.kind,
+                layout=request.layout_query,
+                language=request.language,
+                fingerprint=data.fingerprint,
+                total=data.items,
+            )
+    except IntegrityError:
+        return PrintedSheet.objects.get(fingerprint=data.fingerprint), False
+    if inline:
+        run(sheet.pk, processes=1)
+    else:
+        _enqueue(sheet)
+    sheet.refresh_from_db()  # a backend that runs tasks at once has rendered it already
+    return sheet, True
+
+
+def sheet_retry(*, sheet: PrintedSheet) -> bool:
+    """Queue a failed render again; ``False`` when it had not failed (someone retried)."""
+    updated = PrintedSheet.objects.filter(pk=sheet.pk, status=SheetStatus.FAILED).update(
+        status=SheetStatus.QUEUED, done=0, error="", started_at=None, finished_at=None
+    )
+    if updated:
+        _enqueue(sheet)
+    return bool(updated)
+
+
+def _enqueue(sheet: PrintedSheet) -> None:
+    from drives.printing.tasks import render_sheet  # the task module imports this one
+
+    render_sheet.enqueue(sheet.pk)
+
+
+def run(sheet_id: int, *, processes: int | None = None) -> None:
+    """Render a queued sheet, saving its progress as chunks finish: the task's body.
+
+    A sheet that another worker has taken, or that is ready, is left alone.
+    """
+    taken = PrintedSheet.objects.filter(
+        pk=sheet_id, status__in=[SheetStatus.QUEUED, SheetStatus.RUNNING]
+    ).update(status=SheetStatus.RUNNING, started_at=timezone.now())
+    if not taken:
+        return
+    sheet = PrintedSheet.objects.select_related("drive__club", "drive__season").get(pk=sheet_id)
+    layout = Layout.from_query(dict(pair.split("=") for pair in sheet.layout.split("&")))
+    started = time.perf_counter()
+
+    def progress(done: int) -> None:
+        PrintedSheet.objects.filter(pk=sheet_id).update(done=done)
+
+    try:
+        with translation.override(sheet.language):
+            printed = sheets.load(sheet.drive)
+            chunks = render.CHUNKS[sheet.kind](printed, layout)
+            total = sum(chunk.items for chunk in chunks)
+            PrintedSheet.objects.filter(pk=sheet_id).update(total=total)
+            content = render.render_chunks(
+                chunks,
+                processes=processes or settings.PRINT_PROCESSES,
+                on_progress=progress,
+            )
+    except Exception as error:
+        logger.exception("Rendering %s failed", sheet)
+        PrintedSheet.objects.filter(pk=sheet_id).update(
+            status=SheetStatus.FAILED,
+            error=f"{type(error).__name__}: {error}"[:2000],
+            finished_at=timezone.now(),
+        )
+        return
+    name = drive_download_name(sheet.drive, sheet.kind, extension="pdf")
+    sheet.file.save(f"{sheet.fingerprint[:16]}-{name}", ContentFile(content), save=False)
+    PrintedSheet.objects.filter(pk=sheet_id).update(
+        status=SheetStatus.READY, file=sheet.file.name, done=F("total"), finished_at=timezone.now()
+    )
+    logger.info("Rendered %s in %.1f s", sheet, time.perf_counter() - started)
+    _prune_older(sheet)
+
+
+def _prune_older(sheet: PrintedSheet) -> None:
+    """The same sheet rendered from older data: nobody will be served it again."""
+    older = (
+        PrintedSheet.objects.filter(
+            drive=sheet.drive_id, kind=sheet.kind, layout=sheet.layout, language=sheet.language
+        )
+        .exclude(pk=sheet.pk)
+        .exclude(status__in=[SheetStatus.QUEUED, SheetStatus.RUNNING])
+    )
+    delete_sheets(older)
+
+
+def delete_sheets(queryset) -> int:
+    """Delete the rows and their files; how many."""
+    count = 0
+    for sheet in queryset:
+        if sheet.file:
+            sheet.file.delete(save=False)
+        sheet.delete()
+        count += 1
+    return count
+
+
+def prerender(drive: Drive) -> None:
+    """Queue the sheets wanted first at a drive: scorecards and table cards as the
+    organiser's browser would ask for them (the default layout, the site's language)."""
+    drive = Drive.objects.select_related("club").get(pk=drive.pk)  # as committed
+    if drive.status == DriveStatus.PLANNED:
+        return
+    for kind in (SheetKind.SCORECARDS, SheetKind.TABLE_CARDS):
+        request = SheetRequest(drive, kind, Layout(), settings.LANGUAGE_CODE)
+        sheet, data = find(request)
+        if sheet is None:
+            sheet_start(request=request, data=data)
