@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drives', '0006_drive_sizes_in_one_place'),
+        ('drives', '0007_bid_whist_drives_and_trumps_turned_up_at_each_table'),
     ]
 
     operations = [
