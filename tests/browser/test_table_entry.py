@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "secret-password-1"
-POLL_WAIT = 12_000  # ms: the dashboard polls every 3 s, the hall every 5 s
+POLL_WAIT = 20_000  # ms: the dashboard polls every 3 s, the hall every 5 s
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def contexts(chromium):
 
     def new(viewport):
         context = chromium.new_context(viewport=viewport)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(20_000)  # a crowded CI machine serves slowly
         opened.append(context)
         return context
 

@@ -358,3 +358,33 @@ def test_the_table_page_costs_the_same_whatever_the_drive_size(
     link = link_of(drive)
     with django_assert_num_queries(5):  # link, seats, results, sit-outs, live entries
         assert client.get(page_url(link)).status_code == 200
+
+
+def test_a_cancelled_drive_opens_no_table_page(client, club):
+    drive = running_drive(club)
+    link = link_of(drive)
+    drive.status = DriveStatus.CANCELLED
+    drive.save()
+    response = client.get(page_url(link))
+    assert response.status_code == 410
+    assert "The drive is not running" in response.content.decode()
+
+
+def test_the_organiser_chooses_one_side_enters_in_the_drive_form(client, club, organiser):
+    client.force_login(organiser)
+    form = {
+        "date": "2026-12-04",
+        "title": "Quick Drive",
+        "deals": 24,
+        "deals_per_round": 1,
+        "rotation": "hdsc",
+        "movement": "progressive",
+        "counting": "odd",
+        "sit_out_rule": "average",
+        "sit_out_points": 0,
+        "prize_places": 3,
+        "tie_break": "countback",
+        "table_entry": "one_side",
+    }
+    client.post(reverse("drives:drive_new", args=[club.slug]), form)
+    assert club.drives.get(title="Quick Drive").table_entry == "one_side"

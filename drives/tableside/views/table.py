@@ -43,6 +43,9 @@ def table_endpoint(view):
         if link.drive.status == DriveStatus.FINISHED:
             message = _("The drive has finished: thank you for playing.")
             return _refusal(request, message, 410, drive=link.drive)
+        if link.drive.status != DriveStatus.RUNNING:
+            message = _("The drive is not running: nothing can be entered from this page.")
+            return _refusal(request, message, 410)
         if link.drive.trumps_at_table:
             # The phone page asks for N–S tricks only: a bid whist hand or the trumps a
             # table turned up would be lost, so these drives hand their slips in.
