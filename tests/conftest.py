@@ -1,6 +1,7 @@
 """Test data: plain make_* helpers and the fixtures built on them."""
 
 import datetime as dt
+import io
 import itertools
 import tempfile
 from pathlib import Path
@@ -85,6 +86,29 @@ def make_entries(drive, players):
         Entry(drive=drive, player=player, card_number=number, role=player.role)
         for number, player in enumerate(players, start=1)
     )
+
+
+def make_started_drive(club, *, players=8, **fields):
+    """A drive with ``players`` new players checked in and round 1 seated, through the service."""
+    from drives.evening import services
+
+    drive = make_drive(club, **fields)
+    make_entries(drive, make_players(club, players))
+    services.drive_start(drive=drive)
+    drive.refresh_from_db()
+    return drive
+
+
+def make_played_drive(club, *, players=8, **fields):
+    """A drive played to the end by computer players through the same services as the pages;
+    every active player of the club is checked in, ``players`` new ones first made."""
+    from django.core.management import call_command
+
+    make_players(club, players)
+    drive = make_drive(club, **fields)
+    call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+    drive.refresh_from_db()
+    return drive
 
 
 @pytest.fixture

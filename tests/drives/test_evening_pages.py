@@ -21,17 +21,10 @@ from tests.conftest import (
     make_player,
     make_players,
     make_season,
+    make_started_drive,
 )
 
 pytestmark = pytest.mark.django_db
-
-
-def started_drive(club, players=8, **fields):
-    drive = make_drive(club, **fields)
-    make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
-    drive.refresh_from_db()
-    return drive
 
 
 # --- point 13: a favicon and titles that say where you are -------------------------------
@@ -44,7 +37,7 @@ def test_it_serves_a_favicon_instead_of_a_404(client):
 
 
 def test_page_titles_say_where_you_are(client, club, organiser):
-    drive = started_drive(club, title="Christmas Drive", deals=8, movement="individual")
+    drive = make_started_drive(club, title="Christmas Drive", deals=8, movement="individual")
     client.force_login(organiser)
     title = "<title>Round 1 of 8 · Christmas Drive</title>"
     assert title in client.get(reverse("drives:round", args=[drive.pk, 1])).text
@@ -69,7 +62,7 @@ def test_page_titles_say_where_you_are(client, club, organiser):
     ("prefix", "lang", "word"), [("", "en-gb", "Standings"), ("/fr", "fr", "Classement")]
 )
 def test_the_language_is_in_the_address(client, club, prefix, lang, word):
-    drive = started_drive(club, deals=8, movement="individual")
+    drive = make_started_drive(club, deals=8, movement="individual")
     response = client.get(f"{prefix}/drives/{drive.pk}/standings/")
     assert response.status_code == 200 and response["Content-Language"] == lang
     assert word in response.text
@@ -91,7 +84,7 @@ def post_round(client, drive, number, data):
 
 
 def test_a_refused_table_keeps_what_was_typed_beside_its_error(client, club, organiser):
-    drive = started_drive(club, players=12, deals=8, deals_per_round=2, movement="individual")
+    drive = make_started_drive(club, players=12, deals=8, deals_per_round=2, movement="individual")
     client.force_login(organiser)
     data = {"t1_v": 0, "t1_d1": 8, "t1_d2": 5, "t2_v": 0, "t2_d1": 7, "t2_d2": "x"}
     data |= {"t3_v": 0, "t3_d1": 14, "t3_d2": 6}
@@ -115,7 +108,7 @@ def test_a_refused_table_keeps_what_was_typed_beside_its_error(client, club, org
 
 
 def test_saved_counts_only_the_tables_that_changed(client, club, organiser):
-    drive = started_drive(club, players=12, deals=8, movement="individual")
+    drive = make_started_drive(club, players=12, deals=8, movement="individual")
     client.force_login(organiser)
     post_round(client, drive, 1, {"t1_v": 0, "t1_d1": 8, "t2_v": 0, "t2_d1": 6})
     data = {"t1_v": 1, "t1_d1": 8, "t2_v": 1, "t2_d1": 6, "t3_v": 0, "t3_d1": 9}
@@ -128,7 +121,7 @@ def test_saved_counts_only_the_tables_that_changed(client, club, organiser):
 
 
 def test_a_missing_version_does_not_read_none(client, club, organiser):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     client.force_login(organiser)
     response = post_round(client, drive, 1, {"t1_v": "abc", "t1_d1": 8})
     assert "None:" not in response.text
@@ -136,7 +129,7 @@ def test_a_missing_version_does_not_read_none(client, club, organiser):
 
 
 def test_a_round_level_on_tricks_says_how_it_was_decided(client, club, organiser):
-    drive = started_drive(club, players=8, deals=8, deals_per_round=2, movement="progressive")
+    drive = make_started_drive(club, players=8, deals=8, deals_per_round=2, movement="progressive")
     client.force_login(organiser)
     post_round(client, drive, 1, {"t1_v": 0, "t1_d1": 6, "t1_d2": 7, "t2_v": 0})
     page = client.get(reverse("drives:round", args=[drive.pk, 1])).text
@@ -149,7 +142,7 @@ def test_a_round_level_on_tricks_says_how_it_was_decided(client, club, organiser
     ("prefix", "letters"), [("", "NESW"), ("/fr", "NESO"), ("/hu", ["É", "K", "D", "Ny"])]
 )
 def test_seats_are_lettered_in_the_readers_language(client, club, prefix, letters):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     page = client.get(f"{prefix}/drives/{drive.pk}/rounds/1/").text
     assert re.findall(r"<tr><th>([^<]+)</th><td>", page)[:4] == list(letters)
 
@@ -191,7 +184,7 @@ def test_a_namesake_is_added_only_when_asked_for(client, club, organiser):
 
 
 def test_a_withdrawal_is_confirmed_first_and_can_be_undone_in_its_round(client, club, organiser):
-    drive = started_drive(club, players=9, deals=8, movement="individual")
+    drive = make_started_drive(club, players=9, deals=8, movement="individual")
     entry = drive.entries.order_by("card_number").first()
     client.force_login(organiser)
     url = reverse("drives:withdraw", args=[drive.pk, entry.pk])
@@ -216,7 +209,7 @@ def test_a_withdrawal_is_confirmed_first_and_can_be_undone_in_its_round(client, 
 
 
 def test_a_withdrawal_cannot_be_undone_once_the_next_round_opened(club):
-    drive = started_drive(club, players=9, deals=8, movement="individual")
+    drive = make_started_drive(club, players=9, deals=8, movement="individual")
     entry = drive.entries.first()
     services.entry_withdraw(drive=drive, entry=entry)
     drive.current_round = 2
@@ -247,7 +240,7 @@ def test_starting_shows_what_will_happen_before_it_happens(client, club, organis
 
 
 def test_nobody_is_offered_a_round_after_the_last(client, club, organiser):
-    drive = started_drive(club, players=8, deals=4, movement="individual")
+    drive = make_started_drive(club, players=8, deals=4, movement="individual")
     drive.current_round = drive.rounds
     drive.save()
     make_player(club, name="Late Comer")
@@ -273,7 +266,7 @@ def test_a_planned_drive_can_be_deleted_after_a_confirmation(client, club, organ
 
 
 def test_a_started_drive_cannot_be_deleted(client, club, organiser):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     client.force_login(organiser)
     response = client.post(reverse("drives:drive_delete", args=[drive.pk]), follow=True)
     assert Drive.objects.filter(pk=drive.pk).exists()
@@ -352,7 +345,7 @@ def test_french_puts_a_space_before_the_colon(client, club, organiser):
     page = unescape(client.get(f"/fr/drives/{drive.pk}/").text)
     assert re.search(r"Cochés\u00a0:\s*<strong", page)
     assert re.search(r"tables\u00a0:\s*<strong", page)
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     page = unescape(client.get(f"/fr/drives/{drive.pk}/rounds/1/").text)
     assert "Atout\u00a0:" in page and "donne 1\u00a0:" in page
     catalogue = (settings.BASE_DIR / "locale/fr/LC_MESSAGES/django.po").read_text()
@@ -380,7 +373,7 @@ def play_out(drive, user):
 
 
 def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, organiser):
-    drive = started_drive(club, players=9, deals=6, movement="individual", booby_prize=True)
+    drive = make_started_drive(club, players=9, deals=6, movement="individual", booby_prize=True)
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
     services.entry_withdraw(drive=drive, entry=leaver)
     play_out(drive, organiser)
@@ -399,7 +392,7 @@ def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, 
 
 
 def test_the_standings_say_how_a_sit_out_was_credited(client, club, organiser):
-    drive = started_drive(club, players=9, deals=9, movement="individual")
+    drive = make_started_drive(club, players=9, deals=9, movement="individual")
     play_out(drive, organiser)
     report = drive_report(drive)
     page = unescape(client.get(reverse("drives:standings", args=[drive.pk])).text)
@@ -427,7 +420,7 @@ def test_the_standings_say_how_a_sit_out_was_credited(client, club, organiser):
     ],
 )
 def test_the_rules_cores_refusals_are_translated(client, club, organiser, prefix, words):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     client.force_login(organiser)
     response = client.post(f"{prefix}/drives/{drive.pk}/rounds/1/", {"t2_v": 0, "t2_d1": 14})
     # French spaces before a colon do not break: compare them as plain spaces.
@@ -446,7 +439,7 @@ def test_every_scoring_code_the_pages_word_is_raised_by_scoring():
 
 
 def test_a_pdf_opened_from_a_french_page_is_in_french(client, club):
-    drive = started_drive(club, players=8, deals=8, movement="individual")
+    drive = make_started_drive(club, players=8, deals=8, movement="individual")
     page = client.get(f"/fr/drives/{drive.pk}/").text
     assert f'href="/fr/drives/{drive.pk}/table-cards.pdf"' in page
     pdf = client.get(f"/fr/drives/{drive.pk}/table-cards.pdf")
@@ -459,7 +452,7 @@ def test_a_pdf_opened_from_a_french_page_is_in_french(client, club):
 
 
 def test_a_shared_place_says_it_is_shared_and_why(client, club, organiser):
-    drive = started_drive(club, players=8, deals=4, movement="individual", tie_break="shared")
+    drive = make_started_drive(club, players=8, deals=4, movement="individual", tie_break="shared")
     play_out(drive, organiser)
     report = drive_report(drive)
     assert any(row.standing.shared for row in report.overall)

@@ -6,7 +6,6 @@ import re
 from decimal import Decimal
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -17,7 +16,15 @@ from drives.evening.reports import drive_report
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
 from scoring.cards import suit_symbol, trumps_for_deal
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_played_drive,
+    make_players,
+    make_season,
+    make_user,
+)
 
 CARD_HEADER = re.compile(r"^(?P<name>.+) Card (?P<number>\d+)$", re.M)
 CARD_LINE = re.compile(r"^(?P<deal>\d+) (?P<trumps>[♥♦♠♣]|NT) (?P<round>\d+)(?: (?P<rest>.*))?$")
@@ -69,15 +76,6 @@ def cards_of(pages: list[str]) -> dict[int, dict]:
     return cards
 
 
-def play(club, players: int, **fields) -> Drive:
-    """A drive of the club's players, checked in, started and played to the end."""
-    make_players(club, players)
-    drive = make_drive(club, **fields)
-    call_command("simulate_drive", drive.pk)
-    drive.refresh_from_db()
-    return drive
-
-
 def seats_by_round(drive: Drive) -> dict[tuple[int, int], tuple[int, str]]:
     """(round, card number) → (table, seat), from the stored rows."""
     return {
@@ -89,7 +87,7 @@ def seats_by_round(drive: Drive) -> dict[tuple[int, int], tuple[int, str]]:
 @pytest.fixture
 def individual_drive(club):
     fields = {"deals": 8, "movement": MovementType.INDIVIDUAL, "rotation": "hdsc_nt"}
-    return play(club, 8, title="Christmas Drive", **fields)
+    return make_played_drive(club, players=8, title="Christmas Drive", **fields)
 
 
 def test_it_prints_one_a5_card_per_player_two_to_an_a4_sheet(client, individual_drive):
@@ -196,7 +194,7 @@ def test_table_cards_list_the_seating_the_movement_produced(client, individual_d
 
 
 def test_sat_out_deals_show_sits_out_and_the_credit_in_the_total(client, club):
-    drive = play(club, 13, deals=4, movement=MovementType.INDIVIDUAL)
+    drive = make_played_drive(club, players=13, deals=4, movement=MovementType.INDIVIDUAL)
 
     response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
 
@@ -285,7 +283,9 @@ def test_the_blank_pack_is_for_the_clubs_organisers_only(client, club, organiser
 
 def test_the_blank_pack_has_empty_score_columns_and_the_table_cards(client, organiser):
     club = make_club(organiser=organiser)
-    drive = play(club, 8, title="Paper Drive", deals=4, movement=MovementType.INDIVIDUAL)
+    drive = make_played_drive(
+        club, players=8, title="Paper Drive", deals=4, movement=MovementType.INDIVIDUAL
+    )
     client.force_login(organiser)
 
     response = client.get(reverse("drives:blank_pack_pdf", args=[drive.pk]), {"card": "a6"})
@@ -300,7 +300,9 @@ def test_the_blank_pack_has_empty_score_columns_and_the_table_cards(client, orga
 
 
 def test_the_results_sheet_lists_standings_prizes_and_the_trick_grid(client, club):
-    drive = play(club, 8, deals=4, movement=MovementType.INDIVIDUAL, half_time_prize=True)
+    drive = make_played_drive(
+        club, players=8, deals=4, movement=MovementType.INDIVIDUAL, half_time_prize=True
+    )
 
     response = client.get(reverse("drives:results_pdf", args=[drive.pk]))
 
@@ -334,7 +336,9 @@ def test_the_results_sheet_waits_for_the_drive_to_start(client, club):
 
 def test_the_league_pdf_ranks_the_seasons_players(client, club):
     season = make_season(club, name="2026–27")
-    drive = play(club, 8, deals=4, movement=MovementType.INDIVIDUAL, season=season)
+    drive = make_played_drive(
+        club, players=8, deals=4, movement=MovementType.INDIVIDUAL, season=season
+    )
     assert drive.status == DriveStatus.FINISHED
 
     response = client.get(reverse("drives:league_pdf", args=[season.pk]))

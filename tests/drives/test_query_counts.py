@@ -1,26 +1,15 @@
 """Pages run the same number of queries for a drive of 4 tables as for one of 40."""
 
-import io
-
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_club, make_drive, make_players
+from tests.conftest import make_club, make_played_drive
 
 pytestmark = pytest.mark.django_db
 
 PAGES = ["round", "standings", "standings_csv", "results_csv", "drive"]
-
-
-def played_drive(club, players):
-    """A finished drive; simulate_drive checks in every active player of the club."""
-    drive = make_drive(club, movement="individual", deals=4, title=f"{players} players")
-    make_players(club, players)
-    call_command("simulate_drive", drive.pk, stdout=io.StringIO())
-    return drive
 
 
 def queries(client, drive, page):
@@ -33,8 +22,12 @@ def queries(client, drive, page):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_query_count_does_not_grow_with_tables(client, organiser, page):
-    small = played_drive(make_club(organiser=organiser), 16)
-    large = played_drive(make_club(organiser=organiser), 160)
+    small = make_played_drive(
+        make_club(organiser=organiser), players=16, movement="individual", deals=4
+    )
+    large = make_played_drive(
+        make_club(organiser=organiser), players=160, movement="individual", deals=4
+    )
     assert large.seatings.filter(round=1).values("table").distinct().count() == 40
     for user in (None, organiser):
         if user:

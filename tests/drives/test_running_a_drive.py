@@ -10,17 +10,9 @@ from django.urls import reverse
 
 from drives.evening import services
 from drives.models import DriveStatus, ResultChange, TableResult
-from tests.conftest import make_drive, make_entries, make_players
+from tests.conftest import make_drive, make_players, make_started_drive
 
 pytestmark = pytest.mark.django_db
-
-
-def started_drive(club, players=8, **fields):
-    drive = make_drive(club, **fields)
-    make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
-    drive.refresh_from_db()
-    return drive
 
 
 def post_scores(client, drive, round_number, tables):
@@ -37,7 +29,7 @@ def post_scores(client, drive, round_number, tables):
 
 
 def test_starting_seats_round_one_and_shows_it(client, club, organiser):
-    drive = started_drive(club, players=9, movement="individual", deals=8)
+    drive = make_started_drive(club, players=9, movement="individual", deals=8)
     assert drive.status == DriveStatus.RUNNING and drive.current_round == 1
     page = client.get(reverse("drives:round", args=[drive.pk, 1]))
     assert page.status_code == 200
@@ -49,7 +41,7 @@ def test_starting_seats_round_one_and_shows_it(client, club, organiser):
 
 
 def test_it_saves_good_tables_and_refuses_bad_ones_alone(client, club, organiser):
-    drive = started_drive(club, players=12, movement="individual", deals=4)
+    drive = make_started_drive(club, players=12, movement="individual", deals=4)
     client.force_login(organiser)
     response = post_scores(client, drive, 1, {1: [8], 2: [14], 3: [-1]})
     assert list(TableResult.objects.values_list("table", "ns_tricks")) == [(1, 8)]
@@ -59,7 +51,7 @@ def test_it_saves_good_tables_and_refuses_bad_ones_alone(client, club, organiser
 
 
 def test_the_same_result_posted_twice_is_refused(client, club, organiser):
-    drive = started_drive(club, players=8, movement="individual", deals=4)
+    drive = make_started_drive(club, players=8, movement="individual", deals=4)
     client.force_login(organiser)
     post_scores(client, drive, 1, {1: [9]})
     response = post_scores(client, drive, 1, {1: [4]})
@@ -68,7 +60,7 @@ def test_the_same_result_posted_twice_is_refused(client, club, organiser):
 
 
 def test_a_correction_from_a_stale_page_is_refused(client, club, organiser):
-    drive = started_drive(club, players=8, movement="individual", deals=4)
+    drive = make_started_drive(club, players=8, movement="individual", deals=4)
     client.force_login(organiser)
     post_scores(client, drive, 1, {1: [9]})
     post_scores(client, drive, 1, {1: ([10], 1)})  # a correction from an up-to-date page
@@ -80,7 +72,7 @@ def test_a_correction_from_a_stale_page_is_refused(client, club, organiser):
 
 
 def test_scores_for_a_round_that_is_not_open_are_refused(client, club, organiser):
-    drive = started_drive(club, players=8, movement="individual", deals=4)
+    drive = make_started_drive(club, players=8, movement="individual", deals=4)
     client.force_login(organiser)
     response = post_scores(client, drive, 2, {1: [7]})
     assert response.status_code == 404
@@ -95,7 +87,7 @@ def test_scores_for_a_round_that_is_not_open_are_refused(client, club, organiser
 
 
 def test_the_next_round_opens_only_when_every_table_has_its_tricks(client, club, organiser):
-    drive = started_drive(club, players=8, movement="individual", deals=4)
+    drive = make_started_drive(club, players=8, movement="individual", deals=4)
     client.force_login(organiser)
     post_scores(client, drive, 1, {1: [7]})
     response = client.post(reverse("drives:advance", args=[drive.pk]), follow=True)
@@ -120,7 +112,7 @@ def play_to_the_end(client, drive, tricks=7):
 
 
 def test_a_finished_drive_is_read_only_until_reopened(client, club, organiser):
-    drive = started_drive(club, players=8, movement="individual", deals=4)
+    drive = make_started_drive(club, players=8, movement="individual", deals=4)
     client.force_login(organiser)
     play_to_the_end(client, drive)
     assert drive.status == DriveStatus.FINISHED
@@ -133,7 +125,7 @@ def test_a_finished_drive_is_read_only_until_reopened(client, club, organiser):
 
 
 def test_correcting_a_progressive_round_warns_that_later_seatings_stand(client, club, organiser):
-    drive = started_drive(club, players=8, movement="progressive", deals=4)
+    drive = make_started_drive(club, players=8, movement="progressive", deals=4)
     client.force_login(organiser)
     post_scores(client, drive, 1, {1: [9], 2: [3]})
     client.post(reverse("drives:advance", args=[drive.pk]))
@@ -181,7 +173,7 @@ def test_standings_equal_a_recomputation_from_results_csv(client, club, movement
 
 
 def test_the_round_page_says_where_the_losers_go_while_the_tables_stay(client, club, organiser):
-    drive = started_drive(club, players=9, movement="progressive", deals=4)
+    drive = make_started_drive(club, players=9, movement="progressive", deals=4)
     client.force_login(organiser)
     post_scores(client, drive, 1, {1: [9], 2: [3]})
     page = client.get(reverse("drives:round", args=[drive.pk, 1])).text

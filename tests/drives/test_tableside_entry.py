@@ -20,7 +20,7 @@ from drives.models import (
 )
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
-from tests.conftest import make_drive, make_entries, make_players
+from tests.conftest import make_started_drive
 
 pytestmark = pytest.mark.django_db
 
@@ -30,14 +30,6 @@ def _fresh_rate_limits(monkeypatch):
     caches["ratelimit"].clear()
     # One fixed moment, so that no test straddles the start of a new counting window.
     monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
-
-
-def running_drive(club, players=8, **fields):
-    drive = make_drive(club, **fields)
-    make_entries(drive, make_players(club, players))
-    evening.drive_start(drive=drive)
-    drive.refresh_from_db()
-    return drive
 
 
 def link_of(drive, table=1):
@@ -74,7 +66,7 @@ def stored(drive, table=1):
 
 
 def test_tokens_are_random_128_bit_and_not_derived_from_ids(club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     links = tokens.links_issue(drive=drive)
     assert [link.table for link in links] == [1, 2]
     assert len({link.token for link in links}) == 2
@@ -82,7 +74,7 @@ def test_tokens_are_random_128_bit_and_not_derived_from_ids(club):
         assert len(link.token) == 26  # 128 bits in base32
         assert link.digest == tokens.digest(link.token) != link.token
     # The same table of another drive, or of the same drive after a reissue, gets a new one.
-    other = link_of(running_drive(club))
+    other = link_of(make_started_drive(club))
     assert other.token not in {link.token for link in links}
     # Issuing again keeps the links: the printed QR codes stay good all evening.
     again = tokens.links_issue(drive=drive)
@@ -90,7 +82,7 @@ def test_tokens_are_random_128_bit_and_not_derived_from_ids(club):
 
 
 def test_it_shows_the_table_page_without_logging_in(client, club):
-    drive = running_drive(club, deals=24, deals_per_round=2)
+    drive = make_started_drive(club, deals=24, deals_per_round=2)
     link = link_of(drive, 2)
     response = client.get(page_url(link))
     assert response.status_code == 200
@@ -103,7 +95,7 @@ def test_it_shows_the_table_page_without_logging_in(client, club):
 
 
 def test_no_trumps_is_spelt_out_and_honours_asked_only_where_scored(client, club):
-    drive = running_drive(
+    drive = make_started_drive(
         club, deals=8, deals_per_round=4, rotation="hdsc_nt", honours=True, movement="individual"
     )
     # Round 2 holds deal 5, the rotation's no-trump deal; a static movement has it seated.
@@ -117,7 +109,7 @@ def test_no_trumps_is_spelt_out_and_honours_asked_only_where_scored(client, club
 
 
 def test_an_unknown_or_revoked_token_opens_nothing(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     response = client.get(reverse("drives:table_page", args=["a" * 26]))
     assert response.status_code == 404
@@ -132,7 +124,7 @@ def test_an_unknown_or_revoked_token_opens_nothing(client, club):
 
 
 def test_the_link_ends_when_the_drive_finishes(client, club):
-    drive = running_drive(club, deals=4, deals_per_round=4)
+    drive = make_started_drive(club, deals=4, deals_per_round=4)
     link = link_of(drive)
     for table in (1, 2):
         evening.results_record(
@@ -151,7 +143,7 @@ def test_the_link_ends_when_the_drive_finishes(client, club):
 
 
 def test_one_side_enters_and_the_other_confirms(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     response = send(client, link, "NS", [8])
     assert response.status_code == 200
@@ -171,7 +163,7 @@ def test_one_side_enters_and_the_other_confirms(client, club):
 
 
 def test_two_identical_entries_confirm_each_other(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     send(client, link, "EW", [5])
     response = send(client, link, "NS", [5])
@@ -180,7 +172,7 @@ def test_two_identical_entries_confirm_each_other(client, club):
 
 
 def test_different_entries_are_a_dispute_that_never_overwrites(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     send(client, link, "NS", [7])
     response = send(client, link, "EW", [6])
@@ -202,7 +194,7 @@ def test_different_entries_are_a_dispute_that_never_overwrites(client, club, org
 
 
 def test_a_side_corrects_its_own_entry_until_it_is_confirmed(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     send(client, link, "NS", [7])
     send(client, link, "EW", [6])  # disputed
@@ -214,7 +206,7 @@ def test_a_side_corrects_its_own_entry_until_it_is_confirmed(client, club):
 
 
 def test_a_stored_result_is_not_changed_from_the_table(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     send(client, link, "NS", [7])
     send(client, link, "EW", [7])
@@ -225,7 +217,7 @@ def test_a_stored_result_is_not_changed_from_the_table(client, club):
 
 
 def test_one_side_enters_mode_stores_at_once(client, club):
-    drive = running_drive(club, table_entry="one_side")
+    drive = make_started_drive(club, table_entry="one_side")
     link = link_of(drive)
     response = send(client, link, "EW", [4])
     assert response.status_code == 200
@@ -234,7 +226,7 @@ def test_one_side_enters_mode_stores_at_once(client, club):
 
 
 def test_a_resend_is_answered_with_what_was_stored_and_never_stored_twice(client, club):
-    drive = running_drive(club, table_entry="one_side")
+    drive = make_started_drive(club, table_entry="one_side")
     link = link_of(drive)
     submission = uuid.uuid4()
     send(client, link, "NS", [9], submission=submission)
@@ -247,7 +239,7 @@ def test_a_resend_is_answered_with_what_was_stored_and_never_stored_twice(client
 
 
 def test_a_resend_while_waiting_changes_nothing(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     submission = uuid.uuid4()
     send(client, link, "NS", [9], submission=submission)
@@ -265,7 +257,7 @@ def test_a_resend_while_waiting_changes_nothing(client, club):
     ],
 )
 def test_tricks_out_of_range_are_refused_and_change_nothing(client, club, tricks, message):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     response = send(client, link, "NS", tricks)
     assert response.status_code in (400, 409)
@@ -274,7 +266,7 @@ def test_tricks_out_of_range_are_refused_and_change_nothing(client, club, tricks
 
 
 def test_figures_for_a_round_that_is_over_are_refused(client, club):
-    drive = running_drive(club, table_entry="one_side")
+    drive = make_started_drive(club, table_entry="one_side")
     links = tokens.links_issue(drive=drive)
     for link in links:
         send(client, link, "NS", [7])
@@ -286,7 +278,7 @@ def test_figures_for_a_round_that_is_over_are_refused(client, club):
 
 
 def test_the_page_says_so_in_french(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     with translation.override("fr"):
         response = send(client, link_of(drive), "NS", [15])
     assert response.status_code in (400, 409)
@@ -294,7 +286,9 @@ def test_the_page_says_so_in_french(client, club):
 
 
 def test_the_table_page_says_where_everyone_goes_after_a_static_round(client, club):
-    drive = running_drive(club, players=8, movement="individual", deals=8, table_entry="one_side")
+    drive = make_started_drive(
+        club, players=8, movement="individual", deals=8, table_entry="one_side"
+    )
     link = link_of(drive)
     response = send(client, link, "NS", [7])
     moves = response.context["state"].moves
@@ -307,7 +301,7 @@ def test_the_table_page_says_where_everyone_goes_after_a_static_round(client, cl
 
 @override_settings(TABLESIDE_RATE_LIMITS={"requests": (3, 60), "lookups": (2, 600)})
 def test_the_table_endpoints_are_rate_limited_per_address(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     url = page_url(link_of(drive))
     assert [client.get(url).status_code for _ in range(4)] == [200, 200, 200, 429]
     other = client.get(url, REMOTE_ADDR="10.0.0.9")
@@ -317,7 +311,7 @@ def test_the_table_endpoints_are_rate_limited_per_address(client, club):
 
 @override_settings(TABLESIDE_RATE_LIMITS={"requests": (100, 60), "lookups": (2, 600)})
 def test_guessing_tokens_is_cut_off(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     url = page_url(link_of(drive))
     guesses = [client.get(reverse("drives:table_page", args=[f"{n:026d}"])) for n in range(3)]
     assert [r.status_code for r in guesses] == [404, 404, 429]
@@ -336,7 +330,7 @@ def test_the_token_is_never_logged_in_full(client, club, caplog):
 
 
 def test_nothing_is_entered_before_the_start_or_after_the_finish(club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     drive.status = DriveStatus.FINISHED
     drive.save()
@@ -354,7 +348,7 @@ def test_nothing_is_entered_before_the_start_or_after_the_finish(club):
 def test_the_table_page_costs_the_same_whatever_the_drive_size(
     client, club, players, django_assert_num_queries
 ):
-    drive = running_drive(club, players=players, movement="individual", deals=12)
+    drive = make_started_drive(club, players=players, movement="individual", deals=12)
     link = link_of(drive)
     with django_assert_num_queries(5):  # link, seats, results, sit-outs, live entries
         assert client.get(page_url(link)).status_code == 200

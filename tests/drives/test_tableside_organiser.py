@@ -9,7 +9,7 @@ from django.urls import reverse
 from drives.evening import services as evening
 from drives.models import HallState, PendingEntry, ResultSource, TableResult
 from drives.tableside import board, services, tokens
-from tests.conftest import make_drive, make_entries, make_players, make_user
+from tests.conftest import make_started_drive, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -17,14 +17,6 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
     caches["ratelimit"].clear()
-
-
-def running_drive(club, players=12, **fields):
-    drive = make_drive(club, **fields)
-    make_entries(drive, make_players(club, players))
-    evening.drive_start(drive=drive)
-    drive.refresh_from_db()
-    return drive
 
 
 def enter(drive, table, side, tricks):
@@ -46,7 +38,7 @@ def tile_states(drive):
 
 
 def test_the_tiles_follow_each_table(club):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     enter(drive, 1, "NS", [7])
     enter(drive, 2, "NS", [7])
     enter(drive, 2, "EW", [8])
@@ -57,7 +49,7 @@ def test_the_tiles_follow_each_table(club):
 
 
 def test_the_dashboard_is_for_the_clubs_organisers_only(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     url = reverse("drives:tableside_dashboard", args=[drive.pk])
     assert client.get(url).status_code == 302  # to the log-in page
     client.force_login(make_user())
@@ -72,7 +64,7 @@ def test_the_dashboard_is_for_the_clubs_organisers_only(client, club, organiser)
 
 
 def test_an_unchanged_poll_is_answered_not_modified(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     client.force_login(organiser)
     url = reverse("drives:tableside_tiles", args=[drive.pk])
     first = client.get(url)
@@ -88,7 +80,7 @@ def test_an_unchanged_poll_is_answered_not_modified(client, club, organiser):
 def test_an_unchanged_poll_costs_a_constant_few_queries(
     client, club, organiser, django_assert_max_num_queries
 ):
-    drive = running_drive(club, players=40)
+    drive = make_started_drive(club, players=40)
     client.force_login(organiser)
     url = reverse("drives:tableside_tiles", args=[drive.pk])
     etag = client.get(url)["ETag"]
@@ -97,7 +89,7 @@ def test_an_unchanged_poll_costs_a_constant_few_queries(
 
 
 def test_one_click_settles_a_dispute(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     enter(drive, 1, "NS", [7])
     enter(drive, 1, "EW", [8])
     ew = PendingEntry.objects.get(side="EW")
@@ -116,7 +108,7 @@ def test_one_click_settles_a_dispute(client, club, organiser):
 
 
 def test_next_round_asks_before_going_on_without_tables(client, club, organiser):
-    drive = running_drive(club, movement="individual", deals=12)
+    drive = make_started_drive(club, players=12, movement="individual", deals=12)
     enter(drive, 1, "NS", [7])
     enter(drive, 1, "EW", [7])
     client.force_login(organiser)
@@ -133,7 +125,7 @@ def test_next_round_asks_before_going_on_without_tables(client, club, organiser)
 
 
 def test_a_progressive_drive_waits_for_every_table(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     enter(drive, 1, "NS", [7])
     enter(drive, 1, "EW", [7])
     client.force_login(organiser)
@@ -146,7 +138,7 @@ def test_a_progressive_drive_waits_for_every_table(client, club, organiser):
 
 
 def test_the_round_timer_starts_pauses_and_resets(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     client.force_login(organiser)
     url = reverse("drives:tableside_hall_controls", args=[drive.pk])
     client.post(url, {"action": "start"})
@@ -163,7 +155,7 @@ def test_the_round_timer_starts_pauses_and_resets(client, club, organiser):
 
 
 def test_the_hall_display_is_public_and_shows_the_round(client, club):
-    drive = running_drive(club, deals=24, deals_per_round=2, prizes_by_role=True)
+    drive = make_started_drive(club, players=12, deals=24, deals_per_round=2, prizes_by_role=True)
     enter(drive, 2, "NS", [7, 6])
     enter(drive, 2, "EW", [7, 6])
     response = client.get(reverse("drives:hall", args=[drive.pk]) + "?theme=dark")
@@ -177,7 +169,7 @@ def test_the_hall_display_is_public_and_shows_the_round(client, club):
 
 
 def test_the_hall_says_where_each_seat_goes_in_a_static_movement(client, club):
-    drive = running_drive(club, movement="individual", deals=12)
+    drive = make_started_drive(club, players=12, movement="individual", deals=12)
     hall = board.hall(drive)
     assert [line.table for line in hall.moves] == [1, 2, 3]
     assert [seat for seat, _move in hall.moves[0].moves] == ["N", "E", "S", "W"]
@@ -187,7 +179,9 @@ def test_the_hall_says_where_each_seat_goes_in_a_static_movement(client, club):
 
 
 def test_frozen_standings_stay_as_they_were(client, club, organiser):
-    drive = running_drive(club, movement="individual", deals=12, table_entry="one_side")
+    drive = make_started_drive(
+        club, players=12, movement="individual", deals=12, table_entry="one_side"
+    )
     for table in (1, 2, 3):
         enter(drive, table, "NS", [13 if table == 1 else 0])
     evening.round_advance(drive=drive)
@@ -202,7 +196,7 @@ def test_frozen_standings_stay_as_they_were(client, club, organiser):
 
 
 def test_the_qr_sheet_has_one_vector_code_per_table(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     client.force_login(organiser)
     response = client.get(reverse("drives:tableside_qr", args=[drive.pk]))
     text = response.content.decode()
@@ -212,7 +206,7 @@ def test_the_qr_sheet_has_one_vector_code_per_table(client, club, organiser):
 
 
 def test_the_organiser_withdraws_and_reissues_a_link(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     old = tokens.links_issue(drive=drive)[0]
     client.force_login(organiser)
     response = client.post(
@@ -232,7 +226,7 @@ def test_the_organiser_withdraws_and_reissues_a_link(client, club, organiser):
 
 
 def test_a_tables_history_says_where_each_figure_came_from(client, club, organiser):
-    drive = running_drive(club)
+    drive = make_started_drive(club, players=12)
     enter(drive, 1, "NS", [7])
     enter(drive, 1, "EW", [8])
     services.dispute_settle(
