@@ -61,7 +61,7 @@ def create_postgres_database(url: str) -> None:
 
 
 @contextmanager
-def gunicorn(env: dict[str, str], *, workers: int = 4, timeout: float = 60):
+def gunicorn(env: dict[str, str], *, workers: int = 4, timeout: float = 60, worker_timeout=60):
     """A gunicorn serving config.wsgi on a free port; yields its port, stops it after."""
     port = free_port()
     command = [
@@ -71,7 +71,7 @@ def gunicorn(env: dict[str, str], *, workers: int = 4, timeout: float = 60):
         "config.wsgi",
         f"--bind={HOST}:{port}",
         f"--workers={workers}",
-        "--timeout=60",
+        f"--timeout={worker_timeout}",
         "--backlog=512",
     ]
     with tempfile.TemporaryFile() as log:
