@@ -355,7 +355,7 @@ def test_the_table_page_costs_the_same_whatever_the_drive_size(
 
 
 def test_a_cancelled_drive_opens_no_table_page(client, club):
-    drive = running_drive(club)
+    drive = make_started_drive(club)
     link = link_of(drive)
     drive.status = DriveStatus.CANCELLED
     drive.save()
