@@ -18,8 +18,10 @@ admissible opponents, and after a node limit draws a new starter.
 
 Every starter printed has been developed and checked here, so the output can
 be pasted into ``scoring/movements/starters.py`` as it is (whose test checks
-every shipped starter again). On this machine 44–64 players take from well
-under a second to a few minutes each; the seed makes a run reproducible.
+every shipped starter again). The seed makes a run reproducible. Measured on
+this shared machine while it was busy: 44, 45, 48 and 49 players took 3–10 s
+each; 52–64 found nothing in 10 minutes of wall clock, which was less than a
+minute of processor time, so give those longer (or several seeds at once).
 
     python -m bench.find_starters --size 44 45 48
 """

@@ -8,11 +8,12 @@ the cyclotomic starter.
 
 Wh(8) and Wh(12) are the starters quoted in DESIGN.md. Any of the others can
 be re-derived, as a different but equally valid starter, with
-``python -m bench.find_starters --size N`` (a seconds-to-minutes search in C,
-described there): a random pairing of the non-zero residues whose differences
-fall in different classes fixes the partnerships (∞ partners 0 when
-N ≡ 0 mod 4), then a depth-first exact cover joins partnerships two by two
-into games whose opponent differences meet every class exactly twice.
+``python -m bench.find_starters --size N`` (a search in C, described there,
+that takes seconds up to 49 players and longer above): a random pairing of
+the non-zero residues whose differences fall in different classes fixes the
+partnerships (∞ partners 0 when N ≡ 0 mod 4), then a depth-first exact
+cover joins partnerships two by two into games whose opponent differences
+meet every class exactly twice.
 Wh(48), Wh(52), Wh(57) and Wh(60) came from an earlier Python version of that
 search. Wh(44) came from annealing on seat swaps; Wh(45) and Wh(64) from
 annealing over starters fixed by a multiplier r (45: r = 26 fixes the game
