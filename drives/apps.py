@@ -1,5 +1,13 @@
 from django.apps import AppConfig
+from django.core.management import call_command
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def create_cache_table(*, using, **kwargs):
+    # The database cache (settings.CACHES) needs its table wherever the schema is made:
+    # `migrate` on a new server, in CI and in benchmarks. It does nothing for other caches.
+    call_command("createcachetable", database=using, verbosity=0)
 
 
 class DrivesConfig(AppConfig):
@@ -8,3 +16,5 @@ class DrivesConfig(AppConfig):
 
     def ready(self):
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
+
+        post_migrate.connect(create_cache_table, sender=self)
