@@ -71,6 +71,7 @@ def world(club, organiser):
         "entry_pk": entries[0].pk,
         "number": 1,
         "sheet_pk": 1,
+        "table": 1,
         "token": "not-a-table-link-0000000000",
     }
     return drive, players, season, values
