@@ -70,6 +70,7 @@ def world(club, organiser):
         "pk": drive.pk,
         "entry_pk": entries[0].pk,
         "number": 1,
+        "table": 1,
         "sheet_pk": 1,
         "table": 1,
         "token": "not-a-table-link-0000000000",
