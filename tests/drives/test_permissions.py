@@ -72,7 +72,6 @@ def world(club, organiser):
         "number": 1,
         "table": 1,
         "sheet_pk": 1,
-        "table": 1,
         "token": "not-a-table-link-0000000000",
     }
     return drive, players, season, values
