@@ -303,7 +303,7 @@ def card_rows(card, *, rounds_marked: bool) -> tuple[Row, ...]:
         rows.append(
             Row(
                 "deal",
-                trumps=line.deal.trumps.value if line.deal.trumps else "NT",
+                trumps=line.trumps_drawn,
                 round_start=rounds_marked and previous is not None and line.round != previous,
                 merged=line.sits_out or line.absent,
             )

@@ -131,7 +131,10 @@ def table_card_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
 def results_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """Standings, prizes, half-time leaders and the trick grid on as few pages as they need."""
     context = _drive_context(
-        printed, layout, report=printed.report, sheet=result_sheets.results_sheet(printed.report)
+        printed,
+        layout,
+        report=printed.report,
+        sheet=result_sheets.results_sheet(printed.report, printed.hands),
     )
     return [Chunk(render_to_string("drives/pdf/results.html", context), 1)]
 

@@ -4,20 +4,29 @@ The drive's report (``drives.evening.reports``) and the season's league (``drive
 already hold the figures; this only cuts them into what the sheets show.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from math import ceil
 
 from django.utils.translation import gettext as _
 
-from drives.evening.reports import DriveReport, StandingLine, points_text, standing_lines
+from drives.evening.reports import (
+    DealResult,
+    DriveReport,
+    StandingLine,
+    points_text,
+    standing_lines,
+)
 from drives.evening.rounds import DealInfo
 from drives.league import records
-from drives.models import Drive, Season
-from drives.printing.sheets import all_deals
+from drives.models import Drive, Season, TableResult
+from drives.printing.sheets import all_deals, bid_mark
 from scoring.league import climb_label
 
 #: Above this many tables the trick grid is split, so its columns stay readable.
 GRID_TABLES = 16
+#: A bid whist cell holds the declarers, the bid, the tricks and the points.
+GRID_TABLES_BID = 8
 
 
 # Results sheet ------------------------------------------------------------------------------
@@ -25,10 +34,11 @@ GRID_TABLES = 16
 
 @dataclass(frozen=True)
 class TrickGrid:
-    """N–S tricks by deal (rows) and table (columns); ``None`` where nothing is recorded."""
+    """Each table's deal (``grid_cell``) by deal (rows) and table (columns); ``None`` where
+    nothing is recorded."""
 
     tables: list[int]
-    rows: list[tuple[DealInfo, list[int | None]]]
+    rows: list[tuple[DealInfo, list[str | None]]]
 
 
 @dataclass(frozen=True)
@@ -40,7 +50,10 @@ class ResultsSheet:
     grids: list[TrickGrid]
 
 
-def results_sheet(report: DriveReport) -> ResultsSheet:
+def results_sheet(
+    report: DriveReport, hands: Mapping[tuple[int, int], TableResult]
+) -> ResultsSheet:
+    """``hands`` are the stored results by (table, deal), for what a bid whist table bid."""
     drive = report.drive
     if drive.prizes_by_role:
         standings = [
@@ -65,18 +78,23 @@ def results_sheet(report: DriveReport) -> ResultsSheet:
         prizes=prizes,
         half_time_round=report.half_time_round,
         half_time_leaders=standing_lines(leaders),
-        grids=_trick_grids(report),
+        grids=_trick_grids(report, hands),
     )
 
 
-def _trick_grids(report: DriveReport) -> list[TrickGrid]:
-    tricks = {(result.deal, result.table): result.ns_tricks for result in report.results}
+def _trick_grids(report: DriveReport, hands) -> list[TrickGrid]:
+    tricks = {
+        (result.deal, result.table): grid_cell(
+            report.drive, result, hands[(result.table, result.deal)]
+        )
+        for result in report.results
+    }
     if not tricks:
         return []
     tables = sorted({table for _, table in tricks})
     played = sorted({deal for deal, _ in tricks})
     deals = [deal for deal in all_deals(report.drive) if deal.number in played]
-    chunks = ceil(len(tables) / GRID_TABLES)
+    chunks = ceil(len(tables) / (GRID_TABLES_BID if report.drive.is_bid_whist else GRID_TABLES))
     size = ceil(len(tables) / chunks)  # even chunks: 20 tables print as 10 + 10, not 16 + 4
     return [
         TrickGrid(
@@ -85,6 +103,19 @@ def _trick_grids(report: DriveReport) -> list[TrickGrid]:
         )
         for part in (tables[i : i + size] for i in range(0, len(tables), size))
     ]
+
+
+def grid_cell(drive: Drive, result: DealResult, hand: TableResult) -> str:
+    """A table's deal in the grid: N–S tricks, with the trumps turned up there; for bid
+    whist the declarers, their bid and trumps, their tricks and their points."""
+    if drive.is_bid_whist:
+        points = result.ns_points if result.declarers == "NS" else result.ew_points
+        trumps = "" if result.trumps == "NT" else result.trumps
+        side = hand.get_declarers_display()
+        return f"{side} {bid_mark(hand)}{trumps} {result.declarer_tricks} ({points:+d})"
+    if drive.trumps_at_table:
+        return f"{result.ns_tricks} {result.trumps}"
+    return str(result.ns_tricks)
 
 
 # League table -------------------------------------------------------------------------------

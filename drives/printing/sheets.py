@@ -17,6 +17,7 @@ from math import ceil
 
 from django.utils.translation import gettext as _
 
+from drives.bidwhist.records import house_rules, stored_record
 from drives.evening import seating
 from drives.evening.reports import (
     DriveReport,
@@ -36,7 +37,7 @@ from drives.models import (
     TableResult,
 )
 from scoring import standings as ranking
-from scoring.cards import SEATS
+from scoring.cards import SEATS, Suit, suit_symbol
 from scoring.errors import MovementError
 from scoring.movements import MIN_PLAYERS
 
@@ -120,6 +121,7 @@ class PrintedDrive:
     report: DriveReport
     points: Mapping[tuple[int, int], int]  # (entry pk, deal) → the player's points on it
     provisional: bool  # the seating is a preview: nothing is stored yet
+    hands: Mapping[tuple[int, int], TableResult]  # (table, deal) → what the table recorded
 
     @property
     def places(self) -> dict[tuple[int, int], tuple[int, str]]:
@@ -151,7 +153,8 @@ def load(drive: Drive) -> PrintedDrive:
         seats = preview(drive, entries)
         provisional = bool(seats)
     points = {(s.player, s.deal): s.points for s in deal_scores(drive, seat_map(seatings), results)}
-    return PrintedDrive(drive, entries, seats, report, points, provisional)
+    hands = {(result.table, result.deal): result for result in results}
+    return PrintedDrive(drive, entries, seats, report, points, provisional, hands)
 
 
 def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
@@ -197,6 +200,8 @@ class CardLine:
     opponents: tuple[int, ...]
     sits_out: bool
     absent: bool  # before a late arrival or after a withdrawal
+    trumps: str  # the trumps column's text: blank where the table has still to name them
+    trumps_drawn: str | None  # the symbol drawn over it in colour ("H" … "NT"), if any
     won: str
     running: str
     ends_half: bool  # the half-time subtotal is printed under this line
@@ -236,6 +241,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
             table, seat = place or (None, "")
             seats = printed.seats.get((r, table), {}) if table else {}
             for deal in deals[r]:
+                trumps, drawn = trumps_shown(printed, deal, None if blank else table)
                 won: Decimal | int | None = None
                 if standing is not None and not absent:
                     if sits_out and r <= report.rounds_scored:
@@ -259,6 +265,8 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
                         ),
                         sits_out=sits_out,
                         absent=absent,
+                        trumps=trumps,
+                        trumps_drawn=drawn,
                         won=points_text(won),
                         running="" if won is None else points_text(running),
                         ends_half=ends_half,
@@ -277,6 +285,30 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
             )
         )
     return cards
+
+
+#: A bid's uptown, downtown or no trumps as a mark after its number: "4↓", "3NT".
+STRAIN_MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
+
+
+def bid_mark(result: TableResult) -> str:
+    return f"{result.bid_level}{STRAIN_MARKS.get(result.bid_strain, '')}"
+
+
+def trumps_shown(
+    printed: PrintedDrive, deal: DealInfo, table: int | None
+) -> tuple[str, str | None]:
+    """A deal's trumps column: the rotation's suit, or what the table recorded (for bid
+    whist the bid with it, "4↓♥"), or nothing before the table has played it."""
+    if not deal.at_table:
+        return deal.symbol, deal.trumps.value if deal.trumps else "NT"
+    hand = printed.hands.get((table, deal.number)) if table else None
+    if hand is None:
+        return "", None
+    suit = Suit(hand.trumps) if hand.trumps else None
+    if printed.drive.is_bid_whist:
+        return bid_mark(hand) + (suit_symbol(suit) if suit else ""), None
+    return suit_symbol(suit), hand.trumps or "NT"
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:
@@ -307,10 +339,23 @@ class SeatLine:
 
 
 @dataclass(frozen=True)
+class HandLine:
+    """A hand as the table card records it; blank strings are for the table to write in."""
+
+    deal: DealInfo
+    trumps: str
+    declarers: str = ""
+    bid: str = ""
+    tricks: str = ""  # bid whist: the declarers', the kitty included; otherwise N–S
+    points: str = ""  # bid whist: the declarers'; otherwise E–W tricks
+
+
+@dataclass(frozen=True)
 class TableRound:
     number: int
     deals: list[DealInfo]
     seats: list[SeatLine]
+    hands: list[HandLine]  # only where each table records its trumps (and bids)
 
 
 @dataclass(frozen=True)
@@ -337,10 +382,31 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
                 SeatLine(seat, seats.get(seat), _goes_to(seats.get(seat), r, places, seated))
                 for seat in SEATS
             ]
-            table_rounds.append(TableRound(r, deal_infos(drive, r), lines))
+            deals = deal_infos(drive, r)
+            hands = [hand_line(printed, deal, table) for deal in deals if deal.at_table]
+            table_rounds.append(TableRound(r, deals, lines, hands))
         moves = moves_from(drive, table, len(tables))
         cards.append(TableCard(table, table_rounds, moves))
     return cards
+
+
+def hand_line(printed: PrintedDrive, deal: DealInfo, table: int) -> HandLine:
+    hand = printed.hands.get((table, deal.number))
+    if hand is None:
+        return HandLine(deal, "")
+    suit = Suit(hand.trumps) if hand.trumps else None
+    trumps = suit_symbol(suit)
+    if not printed.drive.is_bid_whist:
+        return HandLine(deal, trumps, tricks=str(hand.ns_tricks), points=str(hand.ew_tricks))
+    points = stored_record(hand).points(house_rules(printed.drive))
+    return HandLine(
+        deal,
+        trumps if suit else "",
+        declarers=hand.get_declarers_display(),
+        bid=bid_mark(hand),
+        tricks=str(hand.declarer_tricks),
+        points=f"{points:+d}" if points else "0",
+    )
 
 
 def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:

@@ -15,7 +15,7 @@ from drives.evening import services
 from drives.evening.reports import drive_report
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
-from scoring.cards import suit_symbol, trumps_for_deal
+from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from tests.conftest import (
     make_club,
     make_drive,
@@ -364,3 +364,118 @@ def test_the_layout_ignores_unknown_choices(client, club):
 
     assert page_sizes(response) == {(842, 595)}
     assert len(pages_of(response)) == 2
+
+
+# Bid whist and trumps turned up at each table -------------------------------------------------
+
+BID_CARD_LINE = re.compile(
+    r"^(?P<deal>\d+) (?P<bid>\d(?:↑|↓|NT))(?P<trumps>[♥♦♠♣]?) (?P<round>\d+) (?P<table>\d+) "
+    r"(?P<seat>[NESW]) \d+ \d+ & \d+ (?P<won>-?\d+) (?P<running>-?\d+)$",
+    re.M,
+)
+HAND_ROW = re.compile(
+    r"^(?:\d+ )?(?P<deal>\d+) (?P<dealer>[NESW]) (?P<side>N–S|E–W) (?P<bid>\d(?:↑|↓|NT)) "
+    r"(?P<trumps>[♥♦♠♣] )?(?P<tricks>\d+) (?P<points>[+-]\d+|0)$",
+    re.M,
+)
+MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
+
+
+@pytest.fixture
+def bid_drive(club):
+    fields = {"game": "bid", "movement": "mitchell", "deals": 4, "deals_per_round": 2}
+    return make_played_drive(club, players=8, title="Bid Night", **fields)
+
+
+def stored_hands(drive):
+    return {(result.table, result.deal): result for result in drive.results.all()}
+
+
+def test_a_bid_whist_scorecard_shows_each_hands_bid_trumps_and_points(client, bid_drive):
+    response = client.get(reverse("drives:scorecards_pdf", args=[bid_drive.pk]))
+
+    pages = pages_of(response)
+    hands = stored_hands(bid_drive)
+    seats = seats_by_round(bid_drive)
+    checked = 0
+    for number, card in cards_of(pages).items():
+        lines = list(BID_CARD_LINE.finditer(card["text"]))
+        assert [int(line["deal"]) for line in lines] == [1, 2, 3, 4]
+        running = 0
+        for line in lines:
+            table, seat = seats[int(line["round"]), number]
+            hand = hands[table, int(line["deal"])]
+            assert line["bid"] == f"{hand.bid_level}{MARKS[hand.bid_strain]}"
+            assert line["trumps"] == (suit_symbol(Suit(hand.trumps)) if hand.trumps else "")
+            declaring = (seat in "NS") == (hand.declarers == "NS")
+            if not declaring:
+                assert line["won"] == "0"  # only the declarers score
+            running += int(line["won"])
+            assert int(line["running"]) == running
+            checked += 1
+    assert checked == 8 * 4
+    assert "Points" in pages[0] and "?" not in "".join(pages)
+
+
+def test_a_bid_whist_table_card_records_every_hand(client, bid_drive):
+    response = client.get(reverse("drives:table_cards_pdf", args=[bid_drive.pk]))
+
+    text = "\n".join(pages_of(response))
+    rows = {
+        (int(m["deal"]), m["dealer"], m["side"], m["bid"], m["tricks"])
+        for m in HAND_ROW.finditer(text)
+    }
+    expected = {
+        (
+            hand.deal,
+            hand.dealer,
+            hand.get_declarers_display(),
+            f"{hand.bid_level}{MARKS[hand.bid_strain]}",
+            str(hand.declarer_tricks),
+        )
+        for hand in bid_drive.results.all()
+    }
+    assert rows == expected
+    assert "Tricks with the kitty" in text
+
+
+def test_a_bid_whist_results_sheet_shows_bids_and_points(client, bid_drive):
+    response = client.get(reverse("drives:results_pdf", args=[bid_drive.pk]))
+
+    text = "\n".join(pages_of(response))
+    assert "Bids and points by table and hand" in text
+    report = drive_report(bid_drive)
+    for result in report.results:
+        points = result.ns_points if result.declarers == "NS" else result.ew_points
+        assert f"{result.declarer_tricks} ({points:+d})" in text
+
+
+def test_before_play_a_bid_whist_card_leaves_the_bid_blank(client, club, organiser):
+    drive = make_drive(club, game="bid", movement="mitchell", deals=4, deals_per_round=2)
+    make_entries(drive, make_players(club, 8))
+    client.force_login(organiser)
+
+    cards = pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk])))
+    tables = pages_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
+
+    assert "?" not in "".join(cards + tables)
+    assert "Bid" in cards[0] and "Tricks with the kitty" in tables[0]
+    assert not HAND_ROW.search("\n".join(tables))
+
+
+def test_trumps_turned_up_print_as_each_table_recorded_them(client, club):
+    fields = {"rotation": "turned", "movement": "individual", "deals": 4, "deals_per_round": 1}
+    drive = make_played_drive(club, players=8, **fields)
+
+    cards = cards_of(pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))))
+    hands = stored_hands(drive)
+    seats = seats_by_round(drive)
+    for number, card in cards.items():
+        assert len(card["lines"]) == 4
+        for line in card["lines"]:
+            table, _ = seats[int(line["round"]), number]
+            hand = hands[table, int(line["deal"])]
+            assert line["trumps"] == suit_symbol(Suit(hand.trumps) if hand.trumps else None)
+    grid = "\n".join(pages_of(client.get(reverse("drives:results_pdf", args=[drive.pk]))))
+    for hand in hands.values():
+        assert f"{hand.ns_tricks} {suit_symbol(Suit(hand.trumps) if hand.trumps else None)}" in grid
