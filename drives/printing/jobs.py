@@ -37,7 +37,7 @@ logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 2
+TEMPLATE_VERSION = 3
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {
@@ -63,7 +63,7 @@ class SheetRequest:
 
 @dataclass(frozen=True)
 class Inputs:
-    """What a sheet of a drive depends on, read in four queries."""
+    """What a sheet of a drive depends on, read in five queries."""
 
     fingerprint: str
     items: int  # scorecards (entries) or tables: how large the sheet is
@@ -94,11 +94,13 @@ def inputs(request: SheetRequest) -> Inputs:
         .order_by("deal", "table")
         .values_list("round", "table", "deal", "ns_tricks", "ns_honours")
     )
-    settings_of_drive = [getattr(drive, f.attname) for f in Drive._meta.concrete_fields]
+    # As stored, not as held in memory: a freshly created instance may hold a value the
+    # database would read back differently.
+    settings_of_drive = list(Drive.objects.filter(pk=drive.pk).values_list())
     digest = hashlib.sha256()
     for part in (
         TEMPLATE_VERSION,
-        request.kind,
+        str(request.kind),  # the same text whether given as a SheetKind or a string
         request.layout_query,
         request.language,
         drive.club.name,
@@ -119,7 +121,8 @@ def inputs(request: SheetRequest) -> Inputs:
 def find(request: SheetRequest) -> tuple[PrintedSheet | None, Inputs]:
     """The sheet already rendered (or under way) for the drive's data as it stands."""
     data = inputs(request)
-    return PrintedSheet.objects.filter(fingerprint=data.fingerprint).first(), data
+    sheet = PrintedSheet.objects.select_related("drive").filter(fingerprint=data.fingerprint)
+    return sheet.first(), data
 
 
 def small(request: SheetRequest, data: Inputs) -> bool:

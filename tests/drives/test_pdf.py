@@ -479,3 +479,32 @@ def test_trumps_turned_up_print_as_each_table_recorded_them(client, club):
     grid = "\n".join(pages_of(client.get(reverse("drives:results_pdf", args=[drive.pk]))))
     for hand in hands.values():
         assert f"{hand.ns_tricks} {suit_symbol(Suit(hand.trumps) if hand.trumps else None)}" in grid
+
+
+def test_a_long_name_without_spaces_stays_inside_its_card(client, club):
+    players = make_players(club, 8)
+    players[0].name = "Bartholomew-Featherstonehaugh-Cholmondley"  # 40 characters, no space
+    players[0].save()
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, players)
+
+    response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]), {"card": "a6"})
+
+    page = PdfReader(io.BytesIO(content_of(response))).pages[0]
+    card_right = float(page.mediabox.width) / 2 - 7 * 72 / 25.4  # the card's right margin
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and text.strip() in players[0].name:
+            runs.append((tm[4] * cm[0] + cm[4], len(text.strip()) * 0.7 * size * tm[0] * cm[0]))
+
+    page.extract_text(visitor_text=visit)
+    assert runs, "the name is printed"
+    assert all(x + width <= card_right for x, width in runs)
+
+
+def test_each_sheet_says_its_language(client, individual_drive):
+    response = client.get(f"/fr/drives/{individual_drive.pk}/scorecards.pdf")
+
+    reader = PdfReader(io.BytesIO(content_of(response)))
+    assert reader.trailer["/Root"]["/Lang"] == "fr"
