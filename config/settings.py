@@ -163,6 +163,8 @@ AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"
 AXES_LOCKOUT_CALLABLE = "config.login_throttle.locked_out"
 AXES_VERBOSE = False
+# Too Many Requests, axes' own default: named here because the locked-out page sends it.
+AXES_HTTP_RESPONSE_CODE = 429
 # How many reverse proxies stand in front of gunicorn (X-Forwarded-For hops to trust).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", "0")
 LOGIN_URL = "login"

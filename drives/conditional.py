@@ -14,6 +14,7 @@ import functools
 import hashlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import overload
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -41,6 +42,10 @@ def code_version() -> str:
     return digest.hexdigest()
 
 
+@overload
+def row_values(instance: Model) -> tuple[str, ...]: ...
+@overload
+def row_values(instance: None) -> None: ...
 def row_values(instance: Model | None) -> tuple[str, ...] | None:
     """Every stored field of one row, as text."""
     if instance is None:
@@ -73,8 +78,8 @@ def cached_fragment(request, name: str, render: Callable[[], str]) -> str:
     parts = getattr(request, "page_stamp", None)
     if parts is None:
         return render()
-    key = (name, code_version(), get_language(), request.path, parts)
-    key = "fragment:" + hashlib.sha1(repr(key).encode()).hexdigest()
+    stamp = (name, code_version(), get_language(), request.path, parts)
+    key = "fragment:" + hashlib.sha1(repr(stamp).encode()).hexdigest()
     html = cache.get(key)
     if html is None:
         html = render()

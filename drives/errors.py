@@ -37,7 +37,8 @@ def refusal_text(error: Exception) -> str:
     known, else its own words (a ``DriveError`` is worded in the language already)."""
     if not isinstance(error, ScoringError) or error.code not in SCORING_MESSAGES:
         return str(error)
-    params = dict(error.params)
-    if "side" in params:
-        params["side"] = SIDES.get(params["side"], params["side"])
+    params: dict[str, object] = dict(error.params)
+    side = error.params.get("side")
+    if isinstance(side, str) and side in SIDES:
+        params["side"] = SIDES[side]
     return SCORING_MESSAGES[error.code] % params

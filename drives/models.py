@@ -717,4 +717,7 @@ class PrintedSheet(models.Model):
 
     @property
     def file_exists(self) -> bool:
-        return bool(self.file) and self.file.storage.exists(self.file.name)
+        name = self.file.name
+        if not name:
+            return False
+        return self.file.storage.exists(name)

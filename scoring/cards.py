@@ -236,7 +236,7 @@ def _check_deal_number(number: int) -> None:
         raise ScoringError(f"Deals are numbered from 1, not {number!r}")
 
 
-def turned_up_trumps(hands: Mapping[str, Sequence[Card]], dealer: Seat) -> Suit:
+def turned_up_trumps(hands: Mapping[Seat, Sequence[Card]], dealer: Seat) -> Suit:
     """Trumps by the old rule: the suit of the dealer's last card, hands as :func:`deal` gives.
 
     >>> hands = deal(7)

@@ -68,7 +68,9 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
 
 
 def _key(model: type[models.Model]) -> str:
-    return model._meta.model_name
+    name = model._meta.model_name
+    assert name is not None, "every exported model is concrete, so it has a model_name"
+    return name
 
 
 def _json(value):
@@ -95,7 +97,7 @@ def export_club(club: Club) -> dict:
     for model, lookup in EXPORTED.items():
         fields = model._meta.concrete_fields
         rows = []
-        for obj in model.objects.filter(**{lookup: club.pk}).order_by("pk"):
+        for obj in model._default_manager.filter(**{lookup: club.pk}).order_by("pk"):
             row = {}
             for field in fields:
                 value = field.value_from_object(obj)
@@ -114,7 +116,7 @@ def _timestamps_as_given() -> Iterator[None]:
         field
         for model in EXPORTED
         for field in model._meta.concrete_fields
-        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+        if isinstance(field, models.DateField) and (field.auto_now or field.auto_now_add)
     ]
     saved = [(field, field.auto_now, field.auto_now_add) for field in automatic]
     for field in automatic:

@@ -24,13 +24,21 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from django.db.models import CharField
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from drives.models import Player
 
-NAME_MAX_LENGTH = Player._meta.get_field("name").max_length
-MEMBER_NUMBER_MAX_LENGTH = Player._meta.get_field("member_number").max_length
+
+def _max_length(field_name: str) -> int:
+    field = Player._meta.get_field(field_name)
+    assert isinstance(field, CharField) and field.max_length is not None
+    return field.max_length
+
+
+NAME_MAX_LENGTH = _max_length("name")
+MEMBER_NUMBER_MAX_LENGTH = _max_length("member_number")
 MAX_ROWS = 5_000  # a club list is a few hundred; more is a mistake or an attack
 ECHO_LENGTH = 30  # how much of a bad cell a message quotes back
 # Control characters are never part of a name; NUL is refused by PostgreSQL outright.
@@ -88,6 +96,10 @@ class LineError:
         return _("Line %(line)d: %(reason)s") % {"line": self.line, "reason": self.reason}
 
 
+#: A good line: (line, name, role or "", member number).
+_Parsed = tuple[int, str, str, str]
+
+
 class NotUtf8Error(ValueError):
     def __init__(self, line: int):
         self.line = line
@@ -125,8 +137,8 @@ def read_players(
     error the rows are not to be saved.
     """
     lines = io.StringIO(text, newline="").readlines()
-    for number, line in enumerate(lines, start=1):
-        if CONTROL_CHARACTERS.search(line):
+    for number, text_line in enumerate(lines, start=1):
+        if CONTROL_CHARACTERS.search(text_line):
             reason = _("it contains a control character (such as NUL) that is not text")
             return [], [LineError(number, reason)]
     header_at = next((n for n, line in enumerate(lines) if line.strip()), None)
@@ -140,7 +152,7 @@ def read_players(
     if errors:
         return [], errors
 
-    parsed = []  # (line, name, role or "", member number)
+    parsed: list[_Parsed] = []
     last_line = header_at + 1
     rows = 0
     while True:
@@ -195,8 +207,10 @@ def _delimiter(header: str) -> str:
     return ","
 
 
-def _read_header(cells: list[str], line: int) -> tuple[list[str], list[LineError]]:
-    fields, errors = [], []
+def _read_header(cells: list[str], line: int) -> tuple[list[str | None], list[LineError]]:
+    """The field of each column (None for an unknown one), and what is wrong with the header."""
+    fields: list[str | None] = []
+    errors: list[LineError] = []
     for cell in cells:
         field = COLUMNS.get(tidy(cell.replace("_", " ").replace("-", " ")).casefold())
         if field is None:
@@ -211,7 +225,9 @@ def _read_header(cells: list[str], line: int) -> tuple[list[str], list[LineError
     return fields, errors
 
 
-def _read_row(cells: list[str], fields: list[str], line: int):
+def _read_row(
+    cells: list[str], fields: list[str | None], line: int
+) -> tuple[_Parsed | None, list[LineError]]:
     # A spreadsheet may add empty cells at the end of a row; they are harmless.
     while len(cells) > len(fields) and not cells[-1].strip():
         cells = cells[:-1]
@@ -244,7 +260,7 @@ def _read_row(cells: list[str], fields: list[str], line: int):
     return (line, name, role, member_number), []
 
 
-def _find_repeats(parsed) -> list[LineError]:
+def _find_repeats(parsed: list[_Parsed]) -> list[LineError]:
     """The same member number twice, or a name twice where one has no number to tell them apart."""
     errors = []
     number_lines: dict[str, int] = {}
@@ -271,13 +287,17 @@ def _find_repeats(parsed) -> list[LineError]:
     return errors
 
 
-def _plan(parsed, existing: list[ExistingPlayer]) -> tuple[list[ImportRow], list[LineError]]:
+def _plan(
+    parsed: list[_Parsed], existing: list[ExistingPlayer]
+) -> tuple[list[ImportRow], list[LineError]]:
     by_number = {player.member_number: player for player in existing if player.member_number}
     by_name: dict[str, list[ExistingPlayer]] = defaultdict(list)
     for player in existing:
         by_name[name_key(player.name)].append(player)
 
-    rows, errors, claimed = [], [], {}
+    rows: list[ImportRow] = []
+    errors: list[LineError] = []
+    claimed: dict[int, int] = {}  # existing player's pk → the line that matched them
     for line, name, role, member_number in parsed:
         match = by_number.get(member_number) if member_number else None
         if match is None:

@@ -46,6 +46,5 @@ class PlayerTable(tables.Table):
         # and put players without a number last either way.
         blank_last = Case(When(member_number="", then=1), default=0)
         length, number = Length("member_number"), F("member_number")
-        if is_descending:
-            length, number = length.desc(), number.desc()
-        return queryset.order_by(blank_last, length, number, "name"), True
+        order = (length.desc(), number.desc()) if is_descending else (length.asc(), number.asc())
+        return queryset.order_by(blank_last, *order, "name"), True

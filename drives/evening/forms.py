@@ -1,6 +1,7 @@
 """Forms for setting up and running a drive: they validate and normalise, nothing more."""
 
 import unicodedata
+from typing import TYPE_CHECKING, cast
 
 from django import forms
 from django.utils import timezone
@@ -13,9 +14,13 @@ from drives.models import (
     Drive,
     DriveStatusChange,
     Game,
+    Player,
     SeatRole,
     TableEntryMode,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 SIZES = {
     "deals": DEALS_RANGE,
@@ -89,7 +94,7 @@ class DriveForm(forms.ModelForm):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["season"].queryset = club.seasons.all()
+        cast(forms.ModelChoiceField, self.fields["season"]).queryset = club.seasons.all()
         for name, allowed in SIZES.items():
             self.fields[name].widget.attrs.update(min=allowed.start, max=allowed.stop - 1)
         self.fields["minimum_bid"].widget.attrs.update(min=1, max=7)
@@ -108,7 +113,7 @@ class DriveForm(forms.ModelForm):
     def clean_table_entry(self):
         return self.cleaned_data["table_entry"] or TableEntryMode.CONFIRM
 
-    def _clean_size(self, name: str, message: str) -> int:
+    def _clean_size(self, name: str, message: "StrOrPromise") -> int:
         value = self.cleaned_data[name]
         allowed = SIZES[name]
         if value not in allowed:
@@ -141,7 +146,8 @@ class DriveForm(forms.ModelForm):
         return bonus
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("game") == Game.BID and data.get("honours"):
             self.add_error("honours", _("Bid whist scores no honours: untick them."))
         deals, per_round = data.get("deals"), data.get("deals_per_round")
@@ -209,7 +215,7 @@ class WalkInForm(forms.Form):
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.club = club
-        self.matches = []
+        self.matches: list[Player] = []
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
@@ -218,7 +224,8 @@ class WalkInForm(forms.Form):
         return name
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         name = data.get("name")
         if name and not data.get("namesake"):
             key = name_key(name)
@@ -236,7 +243,9 @@ class WalkInForm(forms.Form):
 
 
 class LateArrivalForm(forms.Form):
-    player = forms.ModelChoiceField(label=_("Player"), queryset=None)
+    player: "forms.ModelChoiceField[Player]" = forms.ModelChoiceField(
+        label=_("Player"), queryset=None
+    )
     role = forms.ChoiceField(
         label=_("Seat role"),
         choices=[("", _("their usual role")), *SeatRole.choices],
@@ -245,12 +254,12 @@ class LateArrivalForm(forms.Form):
 
     def __init__(self, *args, drive, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].queryset = drive.club.players.filter(active=True).exclude(
-            entries__drive=drive
-        )
+        player = cast(forms.ModelChoiceField, self.fields["player"])
+        player.queryset = drive.club.players.filter(active=True).exclude(entries__drive=drive)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("player") and not data.get("role"):
             data["role"] = data["player"].role
         return data
@@ -264,7 +273,9 @@ class CheckInForm(forms.Form):
     def __init__(self, *args, players, entries, **kwargs):
         super().__init__(*args, **kwargs)
         self.players = {player.pk: player for player in players}
-        self.fields["present"].choices = [(pk, player.name) for pk, player in self.players.items()]
+        cast(forms.ChoiceField, self.fields["present"]).choices = [
+            (pk, player.name) for pk, player in self.players.items()
+        ]
         self.fields["present"].initial = [entry.player_id for entry in entries]
         entry_roles = {entry.player_id: entry.role for entry in entries}
         for pk, player in self.players.items():

@@ -5,6 +5,7 @@ the seatings and the results. Everything else is arithmetic in ``scoring``.
 """
 
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -250,7 +251,7 @@ def _seated_pks(tables) -> dict[tuple[int, int], list[tuple[int, bool]]]:
     }
 
 
-def _points_of(drive: Drive):
+def _points_of(drive: Drive) -> Callable[[TableResult], tuple[int, int]]:
     """A function from a result to (N–S points, E–W points), scoring each outcome once.
 
     A drive has a few dozen outcomes against thousands of player-deals. A bad result
@@ -259,7 +260,8 @@ def _points_of(drive: Drive):
     outcomes: dict[tuple, tuple[int, int]] = {}
     rules = house_rules(drive) if drive.is_bid_whist else None
 
-    def points(result) -> tuple[int, int]:
+    def points(result: TableResult) -> tuple[int, int]:
+        outcome: tuple[object, ...]
         if rules is not None:
             outcome = (
                 result.ns_tricks,
@@ -393,9 +395,9 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
             competitors,
             rounds=[(r, drive.deals_per_round) for r in range(1, drive.rounds + 1)],
             sit_outs=_sit_outs(drive, entries, seated, rounds_scored),
-            sit_out_rule=drive.sit_out_rule,
+            sit_out_rule=ranking.SitOutRule(drive.sit_out_rule),
             fixed_sit_out_points=drive.sit_out_points,
-            tie_break=drive.tie_break,
+            tie_break=ranking.TieBreak(drive.tie_break),
         )
         half = halves[0] if halves else None
     prize_rows = []

@@ -1,6 +1,7 @@
 """What the round page shows: tables, sit-outs, trumps, stored results and the moves."""
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -11,6 +12,9 @@ from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
 from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: The trumps as ``scoring`` names them, for ``makemessages``: the round page shows them
 #: with ``{% translate deal.name %}``.
@@ -48,7 +52,7 @@ class DealInfo:
     bid: bool = False
 
     @property
-    def dealer_letter(self) -> str:
+    def dealer_letter(self) -> "StrOrPromise":
         return SEAT_LETTERS[self.dealer]
 
     @property
@@ -109,7 +113,7 @@ class Move:
     seat: str | None
 
     @property
-    def seat_letter(self) -> str:
+    def seat_letter(self) -> "StrOrPromise":
         return SEAT_LETTERS[self.seat] if self.seat else ""
 
 

@@ -1,6 +1,8 @@
 """The round page's score sheets: N–S tricks (and honours, and trumps turned up) for every
 table and deal, or for a bid whist drive each table's record of each hand."""
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.functional import lazy
 from django.utils.text import capfirst
@@ -9,6 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from drives.bidwhist.records import HandEntry
 from drives.evening.services import TableScores
 from drives.models import BidStrain, Partnership, Seat, TrumpSuit
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 HONOURS_CHOICES = [
     ("", _("no honours")),
@@ -29,8 +34,10 @@ def _format(text, **values) -> str:
 _when_shown = lazy(_format, str)
 
 
-class _TableErrors:
+class _TableErrors(forms.Form):
     """What both sheets share: a table's field errors, and which tables have any."""
+
+    tables: list[int]
 
     def table_errors(self, table) -> list[str]:
         prefix = f"t{table}_"
@@ -46,7 +53,7 @@ class _TableErrors:
         return [table for table in self.tables if self.table_errors(table)]
 
 
-class RoundScoresForm(_TableErrors, forms.Form):
+class RoundScoresForm(_TableErrors):
     """One field per table and deal; each table is checked and saved on its own."""
 
     def __init__(
@@ -57,7 +64,7 @@ class RoundScoresForm(_TableErrors, forms.Form):
         self.honours_deals = set(honours_deals)
         self.stored = stored
         # What an error names: the table card it is shown in already says which table.
-        self.short_labels = {}
+        self.short_labels: dict[str, StrOrPromise] = {}
         self.trumps_at_table = trumps_at_table
         for table in self.tables:
             for deal in self.deals:
@@ -178,7 +185,7 @@ class RoundScoresForm(_TableErrors, forms.Form):
 _PARTS = ("dealer", "declarers", "level", "strain", "trumps", "tricks")
 
 
-class BidWhistScoresForm(_TableErrors, forms.Form):
+class BidWhistScoresForm(_TableErrors):
     """Per table and hand: dealer, declaring side, bid, uptown/downtown/NT, trumps, tricks.
 
     Fields only read what was typed; whether the hand is possible is for
@@ -269,12 +276,7 @@ class BidWhistScoresForm(_TableErrors, forms.Form):
         for table in self.tables:
             if self.table_errors(table):
                 continue
-            hands = {
-                deal: HandEntry(
-                    **{part: self.cleaned_data.get(f"t{table}_d{deal}_{part}") for part in _PARTS}
-                )
-                for deal in self.deals
-            }
+            hands = {deal: self._hand(table, deal) for deal in self.deals}
             if all(hand.is_blank for hand in hands.values()) or self._unchanged(table, hands):
                 continue
             entered.append(
@@ -287,3 +289,10 @@ class BidWhistScoresForm(_TableErrors, forms.Form):
                 )
             )
         return entered
+
+    def _hand(self, table: int, deal: int) -> HandEntry:
+        # The cleaned fields hold what HandEntry holds: "" or None where left blank.
+        parts: dict[str, Any] = {
+            part: self.cleaned_data.get(f"t{table}_d{deal}_{part}") for part in _PARTS
+        }
+        return HandEntry(**parts)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
-from scoring.cards import SEATS
+from scoring.cards import SEATS, Side
 from scoring.errors import MovementError
 
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
@@ -106,7 +106,7 @@ def _stored_rounds(drive: Drive, entries: list[Entry], first: int, last: int):
     ]
 
 
-def _winners(drive: Drive, round_number: int, tables) -> list[str]:
+def _winners(drive: Drive, round_number: int, tables) -> list[Side]:
     """ "NS" or "EW" for each table: the side with more tricks over the round's deals."""
     ns_total: dict[int, int] = {}
     last_deal: dict[int, int] = {}

@@ -350,7 +350,8 @@ def results_record(
 
 def _classic_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict[int, dict]:
     """Each deal's columns from a classic table's tricks (and honours, and trumps if turned)."""
-    missing = [deal for deal in deals if scores.tricks.get(deal) is None]
+    entered = {deal: n for deal in deals if (n := scores.tricks.get(deal)) is not None}
+    missing = [deal for deal in deals if deal not in entered]
     if missing:
         listed = ", ".join(str(deal) for deal in missing)
         raise DriveError(
@@ -358,12 +359,12 @@ def _classic_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict
             % {"table": scores.table, "deals": listed}
         )
     try:
-        tricks = {deal: check_tricks(scores.tricks[deal]) for deal in deals}
+        tricks = {deal: check_tricks(n) for deal, n in entered.items()}
     except ScoringError as error:
         raise DriveError(
             _("Table %(table)d: %(error)s") % {"table": scores.table, "error": refusal_text(error)}
         ) from error
-    values = {
+    values: dict[int, dict[str, object]] = {
         deal: {
             "ns_tricks": tricks[deal],
             "ns_honours": scores.honours.get(deal) if drive.honours else None,

@@ -189,8 +189,8 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
     for entry in Entry.objects.filter(drive_id__in=pks):
         entries[entry.drive_id].append(entry)
     # Plain rows instead of model instances: a season has 100,000+ seatings.
-    columns = ("drive_id", "round", "table", "seat", "entry_id")
-    for drive_id, *row in Seating.objects.filter(drive_id__in=pks).values_list(*columns):
+    seat_columns = ("drive_id", "round", "table", "seat", "entry_id")
+    for drive_id, *row in Seating.objects.filter(drive_id__in=pks).values_list(*seat_columns):
         seatings[drive_id].append(_SeatingRow(*row))
     columns = ("drive_id", "round", "table", "deal", "ns_tricks", "ns_honours", *DETAIL_FIELDS)
     for drive_id, *row in TableResult.objects.filter(drive_id__in=pks).values_list(*columns):

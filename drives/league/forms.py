@@ -32,7 +32,8 @@ class SeasonForm(forms.ModelForm):
         }
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         start, end = data.get("start"), data.get("end")
         if start and end and end < start:
             self.add_error("end", _("The season ends after it starts."))

@@ -23,6 +23,7 @@ from scoring.errors import LeagueError
 from scoring.league import (
     Contribution,
     DriveResult,
+    LeagueKind,
     LeagueRow,
     LeagueRule,
     climb_arrow,
@@ -47,7 +48,7 @@ def league_rule(season: Season) -> LeagueRule:
             % {"points": season.placing_points}
         ) from None
     return LeagueRule(
-        season.league_rule,
+        LeagueKind(season.league_rule),
         best_n=season.best_n,
         placing_points=placing or (0,),
         minimum_drives=season.minimum_drives,

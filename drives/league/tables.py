@@ -1,5 +1,7 @@
 """The league table as django-tables2 shows it: columns, sorting and cell markup only."""
 
+from typing import TYPE_CHECKING
+
 import django_tables2 as tables
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
@@ -9,6 +11,9 @@ from django.utils.translation import ngettext
 from drives.league.charts import short_number
 from drives.league.records import LeagueLine
 from scoring.league import Contribution, climb_label
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 FIGURE_LABELS = {
     "total": _("Points"),
@@ -44,6 +49,7 @@ def climb_html(climb: int | None) -> SafeString:
     """The climb's label (▲2, ▼1, =) with what it means for a pointer or a screen reader."""
     if climb is None:
         return mark_safe("")
+    title: StrOrPromise
     if climb == 0:
         css, title = "same", _("No change")
     elif climb > 0:

@@ -14,8 +14,8 @@ from drives.bidwhist.records import HandEntry, house_rules
 from drives.evening import seating, services
 from drives.models import Drive, DriveStatus
 from scoring.bidwhist import simulate_hand
+from scoring.cards import Suit, dealer_for_deal, trumps_for_deal, turned_up_trumps
 from scoring.cards import deal as deal_cards
-from scoring.cards import dealer_for_deal, trumps_for_deal, turned_up_trumps
 from scoring.simulate import simulate_deal
 
 
@@ -73,9 +73,11 @@ def _play_round(drive: Drive, seed: int) -> None:
 
 
 def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.TableScores:
-    tricks, trumps = {}, {}
+    tricks: dict[int, int | None] = {}
+    trumps: dict[int, str] = {}
     for deal, seed in seeds.items():
         dealer = dealer_for_deal(deal)
+        suit: Suit | None
         if drive.trumps_at_table:
             suit = turned_up_trumps(deal_cards(seed), dealer)
             trumps[deal] = suit.value
