@@ -438,16 +438,21 @@ def test_every_scoring_code_the_pages_word_is_raised_by_scoring():
 # --- point 12: a PDF carries the language of the page it was opened from ---------------------
 
 
+def pdf_text(response) -> str:
+    content = b"".join(response.streaming_content) if response.streaming else response.content
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+
+
 def test_a_pdf_opened_from_a_french_page_is_in_french(client, club):
     drive = make_started_drive(club, players=8, deals=8, movement="individual")
     page = client.get(f"/fr/drives/{drive.pk}/").text
     assert f'href="/fr/drives/{drive.pk}/table-cards.pdf"' in page
     pdf = client.get(f"/fr/drives/{drive.pk}/table-cards.pdf")
     assert pdf.status_code == 200 and pdf["Content-Language"] == "fr"
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
+    text = pdf_text(pdf)
     assert "Atout" in text and "Trumps" not in text
     english = client.get(f"/drives/{drive.pk}/table-cards.pdf")
-    text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(english.content)).pages)
+    text = pdf_text(english)
     assert "Trumps" in text
 
 
