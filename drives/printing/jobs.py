@@ -51,7 +51,7 @@ INLINE_ITEMS = {
 @dataclass(frozen=True)
 class SheetRequest:
     drive: Drive
-    kind: str
+    kind: SheetKind
     layout: Layout
     language: str
 

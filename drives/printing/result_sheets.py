@@ -152,6 +152,7 @@ def league_sheet(season: Season, *, role: str | None = None) -> LeagueSheet:
     Raises ``LeagueError`` when the season's rule is incomplete, as the season page does.
     """
     data = records.SeasonData.load(season)
+    leagues: list[tuple[str, str | None]]  # (title, role); no role for everyone together
     if role in records.ROLES:
         leagues = [(_("Ladies") if role == "lady" else _("Gents"), role)]
     elif season.by_role:

@@ -10,7 +10,7 @@ same entries the start seats the players exactly as printed), or round 1 of a
 progressive one from ``scoring.movements.progressive_first``.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from math import ceil
@@ -165,6 +165,7 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     """
     if len(entries) < MIN_PLAYERS:
         return {}
+    rounds: Sequence[Sequence[Sequence[int]]]  # round → table → the players at N, E, S, W
     try:
         if drive.is_static:
             rounds = seating.static_movement(drive, len(entries)).rounds

@@ -61,7 +61,7 @@ def blank_pack_pdf(request, pk):
     return _drive_sheet(request, drive, SheetKind.BLANK_PACK)
 
 
-def _drive_sheet(request, drive: Drive, kind: str):
+def _drive_sheet(request, drive: Drive, kind: SheetKind):
     wanted = jobs.SheetRequest(
         drive, kind, sheets.Layout.from_query(request.GET), translation.get_language()
     )

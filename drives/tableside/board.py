@@ -220,8 +220,8 @@ def hall(drive: Drive) -> Hall:
     by_table: dict[int, list[tuple[str, rounds.Move]]] = {}
     for move in sheet.moves:
         if move.entry.pk in seat_of:
-            table, seat = seat_of[move.entry.pk]
-            by_table.setdefault(table, []).append((seat, move))
+            number, seat = seat_of[move.entry.pk]
+            by_table.setdefault(number, []).append((seat, move))
     for moves in by_table.values():
         moves.sort(key=lambda pair: "NESW".index(pair[0]))
     return Hall(

@@ -40,7 +40,7 @@ class Figures:
     tricks: dict[int, int | None]
     honours: dict[int, int | None]
 
-    def as_json(self) -> tuple[dict[str, int], dict[str, int | None]]:
+    def as_json(self) -> tuple[dict[str, int | None], dict[str, int | None]]:
         return (
             {str(deal): n for deal, n in sorted(self.tricks.items())},
             {str(deal): h for deal, h in sorted(self.honours.items())},

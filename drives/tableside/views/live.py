@@ -15,6 +15,7 @@ def polled(request, drive_pk: int, render_fragment, *parts: str):
     response = get_conditional_response(request, etag=etag)
     if response is None:
         response = render_fragment()
-    response["ETag"] = etag
+    if etag is not None:  # None only if the drive was deleted since the view read it
+        response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response

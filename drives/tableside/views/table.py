@@ -92,7 +92,9 @@ def table_enter(request, link):
         honours_deals=services.honours_deals(link.drive, link.drive.current_round),
     )
     if not form.is_valid():
-        errors = [f"{form.fields[name].label}: {' '.join(e)}" for name, e in form.errors.items()]
+        errors = [
+            f"{form.fields[name].label}: {' '.join(map(str, e))}" for name, e in form.errors.items()
+        ]
         return _page(request, link, form=form, error=" ".join(errors), status=400)
     try:
         outcome = services.entry_submit(
