@@ -33,11 +33,14 @@ run: $(VENV)/.installed
 chromium:
 	@test -x /usr/bin/chromium || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-dejavu-core >/dev/null; }
 
+# DEBUG=1 for mypy: the django-stubs plugin (in pyproject.toml, so both runs load it) imports
+# the settings, which refuse to load without a SECRET_KEY otherwise.
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports --no-cache
-	$(BIN)/mypy --strict scoring
+	DEBUG=1 $(BIN)/mypy --strict scoring
+	DEBUG=1 $(BIN)/mypy drives config
 
 pytest: $(VENV)/.installed-dev chromium
 	$(BIN)/python -m pytest --numprocesses=auto
