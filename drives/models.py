@@ -30,6 +30,11 @@ class SeatRole(models.TextChoices):
     EITHER = Role.EITHER.value, _("Either")
 
 
+class PlayerNames(models.TextChoices):
+    FULL = "full", _("Full name (Ann Smith)")
+    INITIAL = "initial", _("First name and initial (Ann S.)")
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(_("short name"), unique=True)
@@ -37,6 +42,13 @@ class Club(models.Model):
     venue = models.CharField(_("usual venue"), max_length=200, blank=True)
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("organisers")
+    )
+    player_names = models.CharField(
+        _("players named on public pages as"),
+        max_length=7,
+        choices=PlayerNames.choices,
+        default=PlayerNames.FULL,
+        help_text=_("Pages, CSVs and PDFs anyone can open; organisers' own pages show full names."),
     )
 
     class Meta:

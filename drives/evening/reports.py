@@ -15,6 +15,7 @@ from django.utils.translation import gettext_noop
 from drives.bidwhist.records import bid_text, house_rules, stored_record
 from drives.evening.totals import paper_standings
 from drives.models import CardTotal, Drive, DriveStatus, Entry, Seating, TableResult, Typist
+from drives.names import PublicNames
 from scoring import standings as ranking
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
@@ -101,12 +102,12 @@ class StandingLine:
         ]
 
 
-def standing_lines(rows: list[StandingRow]) -> list[StandingLine]:
+def standing_lines(rows: list[StandingRow], names: PublicNames) -> list[StandingLine]:
     return [
         StandingLine(
             rank=row.rank_label,
             card=row.entry.card_number,
-            name=row.entry.player.name,
+            name=names.entry(row.entry),
             role=row.entry.role,
             role_label=row.entry.get_role_display(),
             points=row.standing.points,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 from drives.evening.reports import seat_map
 from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
+from drives.names import PublicNames
 from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
 
@@ -90,12 +91,12 @@ class TableSheet:
         ew_tricks = 13 * deals - ns_tricks
         return (ns_tricks, ew_tricks) if ns_tricks == ew_tricks else None
 
-    def dealer_name(self, result: TableResult | None, dealer: str) -> str:
+    def dealer_name(self, result: TableResult | None, dealer: str, names: PublicNames) -> str:
         """ "S (Ada Ashworth)": who deals, as recorded or else by the rotation."""
         seat = result.dealer if result is not None and result.dealer else dealer
         entry = self.seats.get(seat)
         letter = SEAT_LETTERS[seat]
-        return f"{letter} ({entry.player.name})" if entry else str(letter)
+        return f"{letter} ({names.entry(entry)})" if entry else str(letter)
 
     def winner(self, deals: int) -> str | None:
         """ "NS" or "EW" once every deal of the round has its tricks, else None."""

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 
 from drives.league.charts import short_number
 from drives.league.records import LeagueLine
+from drives.names import PublicNames
 from scoring.league import Contribution, climb_label
 
 if TYPE_CHECKING:
@@ -101,9 +102,15 @@ class LeagueTable(tables.Table):
         attrs = {"class": "league"}
         order_by = ("place",)
 
-    def __init__(self, lines: list[LeagueLine], *, rule_kind: str, **kwargs) -> None:
+    def __init__(
+        self, lines: list[LeagueLine], *, rule_kind: str, names: PublicNames, **kwargs
+    ) -> None:
         super().__init__(lines, **kwargs)
         self.columns["figure"].column.verbose_name = FIGURE_LABELS.get(rule_kind, _("Points"))
+        self.names = names
+
+    def render_name(self, record: LeagueLine) -> str:
+        return self.names.player(record.player)
 
     def render_climb(self, record: LeagueLine) -> SafeString:
         return climb_html(record.climb)

@@ -30,6 +30,7 @@ from drives.models import (
     SheetStatus,
     TableResult,
 )
+from drives.names import PublicNames
 from drives.printing import render, sheets
 from drives.printing.sheets import Layout
 
@@ -104,6 +105,7 @@ def inputs(request: SheetRequest) -> Inputs:
         request.layout_query,
         request.language,
         drive.club.name,
+        PublicNames.for_drive(drive).fingerprint(),
         settings_of_drive,
         entries,
         seatings,

@@ -21,6 +21,7 @@ from django.utils.translation import get_language
 
 from drives.evening import rounds
 from drives.models import SheetKind
+from drives.names import PublicNames
 from drives.printing import card_grid, pool, result_sheets, sheets
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
@@ -53,6 +54,8 @@ def pdf_response(content: bytes, name: str) -> HttpResponse:
 
 def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[str, Any]:
     drive = printed.drive
+    # One PDF serves every reader, organisers too: players as the public sees them.
+    extra["names"] = extra.get("names") or PublicNames.for_drive(drive)
     return {
         "drive": drive,
         "club": drive.club,
@@ -95,7 +98,13 @@ def _pieces(items: list, size: int) -> list[list]:
     return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
 
 
-def scorecard_chunks(printed: PrintedDrive, layout: Layout, *, blank: bool = False) -> list[Chunk]:
+def scorecard_chunks(
+    printed: PrintedDrive,
+    layout: Layout,
+    *,
+    blank: bool = False,
+    names: PublicNames | None = None,
+) -> list[Chunk]:
     """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored
     (``blank``: every score column left empty)."""
     cards = sheets.scorecards(printed, blank=blank)
@@ -105,7 +114,7 @@ def scorecard_chunks(printed: PrintedDrive, layout: Layout, *, blank: bool = Fal
         Chunk(
             render_to_string(
                 "drives/pdf/scorecards.html",
-                _drive_context(printed, layout, sheets=part, **grid),
+                _drive_context(printed, layout, sheets=part, names=names, **grid),
             ),
             sum(len(sheet) for sheet in part),
         )
@@ -113,14 +122,16 @@ def scorecard_chunks(printed: PrintedDrive, layout: Layout, *, blank: bool = Fal
     ]
 
 
-def table_card_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
+def table_card_chunks(
+    printed: PrintedDrive, layout: Layout, *, names: PublicNames | None = None
+) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go."""
     deals = sheets.all_deals(printed.drive)
     return [
         Chunk(
             render_to_string(
                 "drives/pdf/table_cards.html",
-                _drive_context(printed, layout, tables=part, deals=deals),
+                _drive_context(printed, layout, tables=part, deals=deals, names=names),
             ),
             len(part),
         )
@@ -130,18 +141,23 @@ def table_card_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
 
 def results_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """Standings, prizes, half-time leaders and the trick grid on as few pages as they need."""
+    names = PublicNames.for_drive(printed.drive)
     context = _drive_context(
         printed,
         layout,
         report=printed.report,
-        sheet=result_sheets.results_sheet(printed.report, printed.hands),
+        sheet=result_sheets.results_sheet(printed.report, printed.hands, names),
+        names=names,
     )
     return [Chunk(render_to_string("drives/pdf/results.html", context), 1)]
 
 
 def blank_pack_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
-    return scorecard_chunks(printed, layout, blank=True) + table_card_chunks(printed, layout)
+    full = PublicNames()  # the organisers' own material: full names
+    return scorecard_chunks(printed, layout, blank=True, names=full) + table_card_chunks(
+        printed, layout, names=full
+    )
 
 
 CHUNKS: dict[str, Callable[[PrintedDrive, Layout], list[Chunk]]] = {

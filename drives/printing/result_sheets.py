@@ -20,6 +20,7 @@ from drives.evening.reports import (
 from drives.evening.rounds import DealInfo
 from drives.league import records
 from drives.models import Drive, Season, TableResult
+from drives.names import PublicNames
 from drives.printing.sheets import all_deals, bid_mark
 from scoring.league import climb_label
 
@@ -51,22 +52,22 @@ class ResultsSheet:
 
 
 def results_sheet(
-    report: DriveReport, hands: Mapping[tuple[int, int], TableResult]
+    report: DriveReport, hands: Mapping[tuple[int, int], TableResult], names: PublicNames
 ) -> ResultsSheet:
     """``hands`` are the stored results by (table, deal), for what a bid whist table bid."""
     drive = report.drive
     if drive.prizes_by_role:
         standings = [
-            (_("Ladies"), standing_lines(report.ladies)),
-            (_("Gents"), standing_lines(report.gents)),
+            (_("Ladies"), standing_lines(report.ladies, names)),
+            (_("Gents"), standing_lines(report.gents, names)),
         ]
     else:
-        standings = [(_("Standings"), standing_lines(report.overall))]
+        standings = [(_("Standings"), standing_lines(report.overall, names))]
     prizes = [
         (
             prize.name,
             "" if prize.category == "overall" else prize.category,
-            ", ".join(f"{e.player.name} ({e.card_number})" for e in prize.entries),
+            ", ".join(f"{names.entry(e)} ({e.card_number})" for e in prize.entries),
             points_text(prize.points),
         )
         for prize in report.prizes
@@ -77,7 +78,7 @@ def results_sheet(
         standings=standings,
         prizes=prizes,
         half_time_round=report.half_time_round,
-        half_time_leaders=standing_lines(leaders),
+        half_time_leaders=standing_lines(leaders, names),
         grids=_trick_grids(report, hands),
     )
 
@@ -159,19 +160,20 @@ def league_sheet(season: Season, *, role: str | None = None) -> LeagueSheet:
         leagues = [(_("Ladies"), "lady"), (_("Gents"), "gent")]
     else:
         leagues = [("", None)]
+    names = PublicNames.for_club(season.club)
     tables = [
-        (title, [_league_line(line) for line in records.season_league(data, role=r).lines])
+        (title, [_league_line(line, names) for line in records.season_league(data, role=r).lines])
         for title, r in leagues
     ]
     kind = records.league_rule(season).kind
     return LeagueSheet(season, str(kind), data.drives, tables)
 
 
-def _league_line(line: records.LeagueLine) -> LeagueSheetLine:
+def _league_line(line: records.LeagueLine, names: PublicNames) -> LeagueSheetLine:
     return LeagueSheetLine(
         place=line.place,
         climb=climb_label(line.climb),
-        name=line.player.name,
+        name=names.player(line.player),
         drives_played=line.row.drives_played,
         figure=points_text(line.row.figure),
         qualified=line.row.qualified,

@@ -319,8 +319,12 @@ def test_it_breaks_the_players_line_at_a_drive_they_missed(client, club, season,
     assert svg.count("<polyline") == 3  # the average, and the player's in two pieces
 
 
-def test_it_shows_a_player_who_has_not_played(client, club, season):
+def test_it_shows_a_player_who_has_not_played_to_the_organisers_only(
+    client, club, season, organiser
+):
     player = make_player(club, name="New Member")
+    assert client.get(player.get_absolute_url()).status_code == 404
+    client.force_login(organiser)
     response = client.get(player.get_absolute_url())
     assert response.status_code == 200
     assert "No drives played yet." in response.text

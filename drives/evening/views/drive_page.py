@@ -9,6 +9,7 @@ from drives.evening import seating
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
 from drives.evening.freshness import drive_stamp
 from drives.models import Drive, DriveStatus, Entry
+from drives.names import PublicNames
 
 #: "Tick the regulars" ticks whoever played in any of the club's last few drives.
 REGULAR_DRIVES = 4
@@ -27,6 +28,7 @@ def render_drive_page(request, drive, *, walk_in=None, status=200):
     context = {
         "drive": drive,
         "entries": entries,
+        "names": PublicNames.for_drive(drive, request.user),
         "playing": len(playing),
         "withdrawn": len(entries) - len(playing),
         "plan": seating.table_plan(drive.movement, len(playing)),

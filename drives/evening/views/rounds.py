@@ -12,6 +12,7 @@ from drives.errors import refusal_text
 from drives.evening import rounds, services
 from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
 from drives.models import Drive, DriveStatus, ResultChange
+from drives.names import PublicNames
 from scoring.errors import ScoringError
 
 
@@ -38,11 +39,13 @@ def round_page(request, pk, number):
         sheet = rounds.round_sheet(drive, number)
         form = _form(drive, sheet, _with_versions(request.POST, sheet, problems))
         form.is_valid()
+    names = PublicNames.for_drive(drive, request.user)
     context = {
         "drive": drive,
         "sheet": sheet,
-        "tables": [_table_rows(drive, t, form, sheet, problems) for t in sheet.tables],
+        "tables": [_table_rows(drive, t, form, sheet, problems, names) for t in sheet.tables],
         "rule_text": rounds.moving_rule(drive),
+        "names": names,
         "corrections": ResultChange.objects.filter(
             result__drive=drive, result__round=number
         ).count(),
@@ -134,7 +137,7 @@ def _hand_points(drive, result):
     }
 
 
-def _table_rows(drive, table, form, sheet, problems):
+def _table_rows(drive, table, form, sheet, problems, names):
     """What the template shows of one table: its number, seats, version field, rows of
     (deal, its fields, stored result, dealer's name, a bid whist hand's points), its refusal
     if any, and for a
@@ -150,7 +153,7 @@ def _table_rows(drive, table, form, sheet, problems):
                 row[0],
                 row[1:],
                 table.results.get(row[0]),
-                table.dealer_name(table.results.get(row[0]), dealers[row[0]]),
+                table.dealer_name(table.results.get(row[0]), dealers[row[0]], names),
                 _hand_points(drive, table.results.get(row[0])),
             )
             for row in rows

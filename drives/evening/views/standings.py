@@ -10,6 +10,7 @@ from drives.evening.freshness import drive_stamp
 from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals, standing_lines
 from drives.filenames import drive_download_name
 from drives.models import Drive, DriveStatus
+from drives.names import PublicNames
 from scoring.cards import SEATS
 
 
@@ -25,7 +26,8 @@ def standings(request, pk):
     drive = _drive(pk)
 
     def body():
-        context = {"drive": drive, "report": drive_report(drive)}
+        names = PublicNames.for_drive(drive, request.user)
+        context = {"drive": drive, "report": drive_report(drive), "names": names}
         return render_to_string("drives/_standings_body.html", context, request)
 
     # Computing and drawing the standings is the page's whole cost: readers share it.
@@ -41,7 +43,7 @@ def standings_csv(request, pk):
     report = drive_report(_drive(pk))
     response, writer = _csv_response(report.drive, "standings")
     writer.writerow(STANDINGS_COLUMNS)
-    for line in standing_lines(report.overall):
+    for line in standing_lines(report.overall, PublicNames.for_drive(report.drive, request.user)):
         writer.writerow(line.csv_cells())
     return response
 
@@ -49,8 +51,9 @@ def standings_csv(request, pk):
 def results_csv(request, pk):
     drive = _drive(pk)
     if drive.on_paper:
-        return _card_totals_csv(drive)
+        return _card_totals_csv(request, drive)
     report = drive_report(drive)
+    names = PublicNames.for_drive(drive, request.user)
     response, writer = _csv_response(report.drive, "results")
     bid_whist = report.drive.is_bid_whist
     seats = ["north", "east", "south", "west"]
@@ -75,8 +78,8 @@ def results_csv(request, pk):
             ["round", "deal", "trumps", "table", *seats, "ns tricks", "ew tricks", "ns honours"]
         )
     for result in report.results:
-        names = [
-            result.players[seat].player.name if seat in result.players else "" for seat in SEATS
+        seated = [
+            names.entry(result.players[seat]) if seat in result.players else "" for seat in SEATS
         ]
         if bid_whist:
             writer.writerow(
@@ -102,7 +105,7 @@ def results_csv(request, pk):
                 result.deal,
                 result.trumps,
                 result.table,
-                *names,
+                *seated,
                 result.ns_tricks,
                 result.ew_tricks,
                 honours,
@@ -111,15 +114,16 @@ def results_csv(request, pk):
     return response
 
 
-def _card_totals_csv(drive: Drive) -> HttpResponse:
+def _card_totals_csv(request, drive: Drive) -> HttpResponse:
     """A paper drive has no tricks by table and deal: its results are the cards' totals."""
+    names = PublicNames.for_drive(drive, request.user)
     response, writer = _csv_response(drive, "results")
     writer.writerow(["card", "name", "half-time", "total", "deals with 10+ tricks"])
     for card in first_totals(drive):
         writer.writerow(
             [
                 card.entry.card_number,
-                card.entry.player.name,
+                names.entry(card.entry),
                 card.half_time,
                 card.total,
                 card.ten_trick_deals,

@@ -7,6 +7,7 @@ from django.utils import timezone
 
 from drives.league.records import club_news
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus
+from drives.names import PublicNames
 
 
 def club(request, slug):
@@ -18,6 +19,7 @@ def club(request, slug):
     context = {
         "club": club,
         "news": club_news(club),
+        "names": PublicNames.for_club(club, request.user),
         "drives": drives,
         "is_organiser": is_organiser,
     }

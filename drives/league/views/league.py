@@ -1,5 +1,6 @@
 """A season's league table (page and CSV) and a player's page."""
 
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -14,6 +15,7 @@ from drives.league.freshness import player_stamp, season_stamp
 from drives.league.records import PlayerRecord, SeasonData, player_record, season_league
 from drives.league.tables import LeagueTable
 from drives.models import Player, Season
+from drives.names import PublicNames, players_who_played
 from scoring.errors import LeagueError
 
 
@@ -35,7 +37,10 @@ def season(request, pk):
     except LeagueError as error:
         return render(request, "drives/season.html", {**context, "error": str(error)})
     table = LeagueTable(
-        league.lines, rule_kind=league.rule.kind, empty_text=_("No finished drives yet.")
+        league.lines,
+        rule_kind=league.rule.kind,
+        names=PublicNames.for_club(season.club, request.user),
+        empty_text=_("No finished drives yet."),
     )
     RequestConfig(request, paginate=False).configure(table)
     context.update(league=league, table=table)
@@ -55,31 +60,42 @@ def league_csv(request, pk):
     drives = [f"{d.date:%Y-%m-%d} {d.title}" for d in league.drives]
     header = ["place", "name", "role", "drives", league.rule.kind, "previous place"]
     writer.writerow([*header, *drives])
+    names = PublicNames.for_club(season.club, request.user)
     for line in league.lines:
         cells = [
             "" if c is None else (c.value if c.counted else f"[{c.value}]") for c in line.cells
         ]
         previous = line.row.previous_rank or ""
         player, row = line.player, line.row
+        name = names.player(player)
         writer.writerow(
-            [line.place, player.name, player.role, row.drives_played, row.figure, previous, *cells]
+            [line.place, name, player.role, row.drives_played, row.figure, previous, *cells]
         )
     return response
 
 
 @conditional_page(player_stamp)
 def player(request, pk):
-    """Every drive the player played, their league place and their season in a chart."""
+    """Every drive the player played, their league place and their season in a chart.
+
+    Only players who have played in a finished drive have a public page: the others
+    (new and inactive members) are the club's business, so this is a 404 but for its
+    organisers.
+    """
     player = get_object_or_404(Player.objects.select_related("club"), pk=pk)
+    if not players_who_played([player.pk]) and not player.club.is_organiser(request.user):
+        raise Http404("No such player.")
+    name = PublicNames.for_club(player.club, request.user).player(player)
     record = player_record(player)
-    context = {"player": player, "record": record, "chart": _points_chart(record)}
+    context = {"player": player, "name": name, "record": record}
+    context["chart"] = _points_chart(record, name)
     return render(request, "drives/player.html", context)
 
 
-def _points_chart(record: PlayerRecord) -> LineChart | None:
+def _points_chart(record: PlayerRecord, name: str) -> LineChart | None:
     if record.season is None or not record.season_drives:
         return None
-    name, season = record.player.name, record.season.name
+    season = record.season.name
     played = [p for p in record.own_points if p is not None]
     day_month = pgettext("date format: day and short month", "j M")
     desc = _(

@@ -4,6 +4,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 
 from drives.models import Drive, DriveStatus
+from drives.names import PublicNames
 from drives.tableside import board
 from drives.tableside.views.live import polled
 
@@ -24,6 +25,7 @@ def hall(request, pk):
     context = {
         "drive": drive,
         "hall": board.hall(drive),
+        "names": PublicNames.for_drive(drive),
         "theme": theme if theme in THEMES else "auto",
         "poll": POLL_SECONDS,
     }
@@ -36,7 +38,9 @@ def hall_live(request, pk):
         request,
         drive.pk,
         lambda: render(
-            request, "tableside/_hall.html", {"drive": drive, "hall": board.hall(drive)}
+            request,
+            "tableside/_hall.html",
+            {"drive": drive, "hall": board.hall(drive), "names": PublicNames.for_drive(drive)},
         ),
         "hall",
     )

@@ -1,0 +1,87 @@
+"""How pages anyone can open, and their CSVs and PDFs, name a club's players: one rule, here.
+
+A player is named in public only once they have played in a finished drive: before
+that (a newcomer checked in tonight) they are their card, "Card 7". A club may show
+"first name and initial" instead of full names (``Club.player_names``). The club's
+organisers see full names on every page; pages only they see (the player list, the
+check-in) do not come here at all.
+
+>>> first_name_and_initial("Ann Smith"), first_name_and_initial("Mary Jane  de Vere")
+('Ann S.', 'Mary V.')
+>>> first_name_and_initial("Cher")
+'Cher'
+"""
+
+from collections.abc import Collection
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from drives.models import Club, Drive, DriveStatus, Entry, Player, PlayerNames
+
+
+def first_name_and_initial(name: str) -> str:
+    words = name.split()
+    if len(words) < 2:
+        return name
+    return f"{words[0]} {words[-1][0]}."
+
+
+def players_who_played(player_ids) -> set[int]:
+    """Of these players (ids or a query of ids), those who played in a finished drive.
+
+    Played: sat at a table, or, at a drive run on paper, handed in a card.
+    """
+    played = Q(seatings__isnull=False) | Q(card_totals__isnull=False)
+    return set(
+        Entry.objects.filter(played, player_id__in=player_ids, drive__status=DriveStatus.FINISHED)
+        .values_list("player_id", flat=True)
+        .distinct()
+    )
+
+
+class PublicNames:
+    """The names pages show; ``known=None`` when every player shown has played before."""
+
+    def __init__(self, *, initial: bool = False, known: Collection[int] | None = None):
+        self.initial = initial
+        self.known = known
+
+    @classmethod
+    def for_club(cls, club: Club, viewer=None) -> "PublicNames":
+        """For league, club and player pages: only players of finished drives appear there."""
+        if viewer is not None and club.is_organiser(viewer):
+            return cls()
+        return cls(initial=club.player_names == PlayerNames.INITIAL)
+
+    @classmethod
+    def for_drive(cls, drive: Drive, viewer=None) -> "PublicNames":
+        """For a drive's pages: its entrants, some of whom may not have played before.
+
+        The club's organisers (``viewer``) see everyone's full name. Printed sheets
+        pass no viewer: the same PDF serves everyone.
+        """
+        if viewer is not None and drive.club.is_organiser(viewer):
+            return cls()
+        entrants = Entry.objects.filter(drive=drive).values("player_id")
+        return cls(
+            initial=drive.club.player_names == PlayerNames.INITIAL,
+            known=players_who_played(entrants),
+        )
+
+    def fingerprint(self) -> tuple:
+        """What decides the names shown, for the keys of sheets rendered once for everyone."""
+        return (self.initial, None if self.known is None else sorted(self.known))
+
+    def knows(self, player: Player) -> bool:
+        return self.known is None or player.pk in self.known
+
+    def player(self, player: Player) -> str:
+        if not self.knows(player):
+            return _("a new player")
+        return first_name_and_initial(player.name) if self.initial else player.name
+
+    def entry(self, entry: Entry) -> str:
+        if not self.knows(entry.player):
+            return _("Card %(number)d") % {"number": entry.card_number}
+        return self.player(entry.player)
