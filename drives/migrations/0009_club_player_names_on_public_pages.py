@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drives', '0007_bid_whist_drives_and_trumps_turned_up_at_each_table'),
+        ('drives', '0008_printed_sheets'),
     ]
 
     operations = [
