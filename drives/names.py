@@ -14,7 +14,7 @@ check-in) do not come here at all.
 
 from collections.abc import Collection
 
-from django.db.models import Q
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from drives.models import Club, Drive, DriveStatus, Entry, Player, PlayerNames
@@ -27,17 +27,26 @@ def first_name_and_initial(name: str) -> str:
     return f"{words[0]} {words[-1][0]}."
 
 
-def players_who_played(player_ids) -> set[int]:
-    """Of these players (ids or a query of ids), those who played in a finished drive.
-
-    Played: sat at a table, or, at a drive run on paper, handed in a card.
-    """
+def _played_entries():
+    """Entries of finished drives where the player played: sat at a table or, at a drive
+    run on paper, handed in a card."""
     played = Q(seatings__isnull=False) | Q(card_totals__isnull=False)
+    return Entry.objects.filter(played, drive__status=DriveStatus.FINISHED)
+
+
+def players_who_played(player_ids) -> set[int]:
+    """Of these players (ids or a query of ids), those who played in a finished drive."""
     return set(
-        Entry.objects.filter(played, player_id__in=player_ids, drive__status=DriveStatus.FINISHED)
+        _played_entries()
+        .filter(player_id__in=player_ids)
         .values_list("player_id", flat=True)
         .distinct()
     )
+
+
+def has_played(player_field: str = "player_id") -> Exists:
+    """The same, as an expression to annotate a query (of entries, by default) with."""
+    return Exists(_played_entries().filter(player_id=OuterRef(player_field)))
 
 
 class PublicNames:
@@ -68,10 +77,6 @@ class PublicNames:
             initial=drive.club.player_names == PlayerNames.INITIAL,
             known=players_who_played(entrants),
         )
-
-    def fingerprint(self) -> tuple:
-        """What decides the names shown, for the keys of sheets rendered once for everyone."""
-        return (self.initial, None if self.known is None else sorted(self.known))
 
     def knows(self, player: Player) -> bool:
         return self.known is None or player.pk in self.known

@@ -30,7 +30,7 @@ from drives.models import (
     SheetStatus,
     TableResult,
 )
-from drives.names import PublicNames
+from drives.names import has_played
 from drives.printing import render, sheets
 from drives.printing.sheets import Layout
 
@@ -74,12 +74,14 @@ def inputs(request: SheetRequest) -> Inputs:
     drive = request.drive
     entries = list(
         Entry.objects.filter(drive=drive)
+        .annotate(named=has_played())  # a newcomer is printed as their card
         .order_by("pk")
         .values_list(
             "pk",
             "card_number",
             "player_id",
             "player__name",
+            "named",
             "role",
             "joined_round",
             "withdrew_after",
@@ -105,7 +107,7 @@ def inputs(request: SheetRequest) -> Inputs:
         request.layout_query,
         request.language,
         drive.club.name,
-        PublicNames.for_drive(drive).fingerprint(),
+        drive.club.player_names,
         settings_of_drive,
         entries,
         seatings,

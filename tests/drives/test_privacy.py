@@ -71,7 +71,8 @@ def newcomer(club):
 
 def text_of(response) -> str:
     if response["Content-Type"] == "application/pdf":
-        pages = PdfReader(io.BytesIO(response.content)).pages
+        content = b"".join(response.streaming_content) if response.streaming else response.content
+        pages = PdfReader(io.BytesIO(content)).pages
         return "\n".join(page.extract_text() for page in pages)
     return response.content.decode()
 
