@@ -6,6 +6,7 @@ import re
 from decimal import Decimal
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -485,6 +486,8 @@ def test_a_long_name_without_spaces_stays_inside_its_card(client, club):
     players = make_players(club, 8)
     players[0].name = "Bartholomew-Featherstonehaugh-Cholmondley"  # 40 characters, no space
     players[0].save()
+    # A regular: a newcomer is printed as their card number until their first drive is over.
+    call_command("simulate_drive", make_drive(club, deals=4).pk, stdout=io.StringIO())
     drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
     make_entries(drive, players)
 
