@@ -556,6 +556,7 @@ class PendingEntry(models.Model):
     side = models.CharField(max_length=2, choices=Side.choices)
     tricks = models.JSONField()  # {"deal": N–S tricks}
     honours = models.JSONField(default=dict, blank=True)  # {"deal": N–S honours or None}
+    trumps = models.JSONField(default=dict, blank=True)  # {"deal": suit turned up at the table}
     submission = models.UUIDField()  # made on the phone: a resend is recognised by it
     state = models.CharField(max_length=9, choices=PendingState.choices)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -574,10 +575,11 @@ class PendingEntry(models.Model):
     def __str__(self):
         return f"round {self.round} table {self.table} {self.side}: {self.tricks} ({self.state})"
 
-    def rows(self) -> list[tuple[int, int, int, int | None]]:
-        """(deal, N–S tricks, E–W tricks, N–S honours) for showing the figures."""
+    def rows(self) -> list[tuple[int, int, int, int | None, str]]:
+        """(deal, N–S tricks, E–W tricks, N–S honours, suit turned up or "") for showing."""
+        turned = {deal: scoring_cards.Suit(suit).symbol for deal, suit in self.trumps.items()}
         return [
-            (int(deal), ns, 13 - ns, self.honours.get(deal))
+            (int(deal), ns, 13 - ns, self.honours.get(deal), turned.get(deal, ""))
             for deal, ns in sorted(self.tricks.items(), key=lambda item: int(item[0]))
         ]
 

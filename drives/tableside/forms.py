@@ -6,7 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from drives.evening.score_forms import HONOURS_CHOICES
-from drives.models import Side
+from drives.models import Side, TrumpSuit
 from drives.tableside.services import Figures
 
 
@@ -19,12 +19,18 @@ class TableEntryForm(forms.Form):
         label=_("Who is entering?"), choices=Side.choices, widget=forms.RadioSelect
     )
 
-    def __init__(self, *args, deals, honours_deals, **kwargs):
+    def __init__(self, *args, deals, honours_deals, turned=False, **kwargs):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("submission", uuid.uuid4())
         super().__init__(*args, **kwargs)
-        self.deals, self.honours_deals = list(deals), set(honours_deals)
+        self.deals, self.honours_deals, self.turned = list(deals), set(honours_deals), turned
         for deal in self.deals:
+            if turned:
+                self.fields[f"t{deal}"] = forms.ChoiceField(
+                    label=_("Deal %(deal)s: trumps turned up") % {"deal": deal},
+                    choices=[("", "–"), *TrumpSuit.choices],
+                    error_messages={"required": _("Say which suit was turned up.")},
+                )
             self.fields[f"d{deal}"] = forms.IntegerField(
                 label=_("Deal %(deal)s: N–S tricks") % {"deal": deal},
                 error_messages={"required": _("Enter N–S tricks for this deal.")},
@@ -42,9 +48,14 @@ class TableEntryForm(forms.Form):
                 )
 
     def rows(self):
-        """(deal, tricks field, honours field or None) for the template."""
+        """(deal, tricks field, honours field or None, trumps field or None) for the template."""
         return [
-            (deal, self[f"d{deal}"], self[f"h{deal}"] if deal in self.honours_deals else None)
+            (
+                deal,
+                self[f"d{deal}"],
+                self[f"h{deal}"] if deal in self.honours_deals else None,
+                self[f"t{deal}"] if self.turned else None,
+            )
             for deal in self.deals
         ]
 
@@ -53,6 +64,7 @@ class TableEntryForm(forms.Form):
         return Figures(
             {deal: data[f"d{deal}"] for deal in self.deals},
             {deal: data.get(f"h{deal}") for deal in self.honours_deals},
+            {deal: data[f"t{deal}"] for deal in self.deals} if self.turned else {},
         )
 
 

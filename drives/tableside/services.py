@@ -6,7 +6,7 @@ so two phones posting for one table at the same instant are served one after the
 """
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from django.db import transaction
 from django.utils import timezone
@@ -27,6 +27,7 @@ from drives.models import (
     TableEntryMode,
     TableLink,
     TableResult,
+    TrumpSuit,
 )
 from scoring.cards import trumps_for_deal
 
@@ -35,15 +36,20 @@ LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
 @dataclass(frozen=True)
 class Figures:
-    """A side's figures for its table's round: N–S tricks (and honours) per deal."""
+    """A side's figures for its table's round: N–S tricks (and honours) per deal, and
+    where each table turns up its trumps, the suit turned up."""
 
     tricks: dict[int, int | None]
     honours: dict[int, int | None]
+    trumps: dict[int, str] = field(default_factory=dict)
 
-    def as_json(self) -> tuple[dict[str, int | None], dict[str, int | None]]:
+    def as_json(
+        self,
+    ) -> tuple[dict[str, int | None], dict[str, int | None], dict[str, str]]:
         return (
             {str(deal): n for deal, n in sorted(self.tricks.items())},
             {str(deal): h for deal, h in sorted(self.honours.items())},
+            {str(deal): t for deal, t in sorted(self.trumps.items())},
         )
 
     @classmethod
@@ -51,6 +57,7 @@ class Figures:
         return cls(
             {int(deal): n for deal, n in entry.tricks.items()},
             {int(deal): h for deal, h in entry.honours.items()},
+            {int(deal): t for deal, t in entry.trumps.items()},
         )
 
 
@@ -110,9 +117,18 @@ def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures
         held = figures.honours.get(deal)
         if held is not None and not 0 <= held <= 4:
             raise DriveError(_("Deal %(deal)d: honours are out of range.") % {"deal": deal})
+    turned = {}
+    if drive.trumps_at_table:
+        for deal in deals:
+            if figures.trumps.get(deal) not in TrumpSuit.values:
+                raise DriveError(
+                    _("Say which suit was turned up for deal %(deal)d.") % {"deal": deal}
+                )
+            turned[deal] = figures.trumps[deal]
     return Figures(
         {deal: figures.tricks[deal] for deal in deals},
         {deal: figures.honours.get(deal) for deal in scored},
+        turned,
     )
 
 
@@ -128,6 +144,7 @@ def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:
     return Figures(
         {r.deal: r.ns_tricks for r in results},
         {r.deal: r.ns_honours for r in results if r.deal in scored},
+        {r.deal: r.trumps for r in results} if drive.trumps_at_table else {},
     )
 
 
@@ -135,7 +152,13 @@ def _record(drive: Drive, table: int, round_number: int, figures: Figures, user=
     results_record(
         drive=drive,
         round_number=round_number,
-        scores=TableScores(table=table, tricks=figures.tricks, honours=figures.honours, version=0),
+        scores=TableScores(
+            table=table,
+            tricks=figures.tricks,
+            honours=figures.honours,
+            version=0,
+            trumps=figures.trumps,
+        ),
         user=user,
         source=ResultSource.ORGANISER if user else ResultSource.TABLE,
     )
@@ -261,7 +284,7 @@ def _set_state(entries: list[PendingEntry], state: str) -> None:
 
 
 def _create(drive, round_number, table, side, figures, submission, address, state):
-    tricks, honours = figures.as_json()
+    tricks, honours, trumps = figures.as_json()
     return PendingEntry.objects.create(
         drive=drive,
         round=round_number,
@@ -269,6 +292,7 @@ def _create(drive, round_number, table, side, figures, submission, address, stat
         side=side,
         tricks=tricks,
         honours=honours,
+        trumps=trumps,
         submission=submission,
         state=state,
         address=address,

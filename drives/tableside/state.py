@@ -8,6 +8,7 @@ from django.db.models import Q
 from drives.evening import rounds
 from drives.models import Entry, PendingEntry, Seating, TableLink, TableResult
 from drives.tableside.services import LIVE, honours_deals
+from scoring.cards import Suit
 
 
 @dataclass(frozen=True)
@@ -15,6 +16,17 @@ class DealLine:
     deal: rounds.DealInfo
     honours: bool  # honours are scored on this deal
     stored: int | None  # N–S tricks stored for the table, if any
+    turned: str = ""  # the suit stored as turned up at the table, if any
+
+    @property
+    def symbol(self) -> str:
+        if not self.deal.at_table:
+            return self.deal.symbol
+        return Suit(self.turned).symbol if self.turned else ""
+
+    @property
+    def css(self) -> str:
+        return f"suit-{self.turned}" if self.deal.at_table and self.turned else self.deal.css
 
     @property
     def stored_ew(self) -> int | None:
@@ -81,7 +93,15 @@ def table_state(link: TableLink) -> TableState:
     return TableState(
         link=link,
         round_number=number,
-        deals=[DealLine(deal, deal.number in scored, tricks.get(deal.number)) for deal in deals],
+        deals=[
+            DealLine(
+                deal,
+                deal.number in scored,
+                tricks.get(deal.number),
+                table.results[deal.number].trumps if deal.number in table.results else "",
+            )
+            for deal in deals
+        ],
         seats=table.seat_list() if table.seats else [],
         plays=bool(table.seats),
         sitting_out=sitting_out,

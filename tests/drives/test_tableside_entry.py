@@ -382,3 +382,67 @@ def test_the_organiser_chooses_one_side_enters_in_the_drive_form(client, club, o
     }
     client.post(reverse("drives:drive_new", args=[club.slug]), form)
     assert club.drives.get(title="Quick Drive").table_entry == "one_side"
+
+
+# ---------------------------------------------------------------- trumps turned up at each table
+
+
+def turned_drive(club):
+    return make_started_drive(club, rotation="turned", honours=True)
+
+
+def test_with_trumps_turned_up_one_side_sends_the_suit_and_the_other_confirms(client, club):
+    drive = turned_drive(club)
+    link = link_of(drive)
+    page = client.get(page_url(link))
+    assert page.status_code == 200 and "Trumps turned up" in page.text
+    assert 'name="h1"' not in page.text  # honours depend on the suit: the round page asks
+
+    response = client.post(
+        page_url(link, "enter"),
+        {"round": 1, "side": "NS", "submission": uuid.uuid4(), "d1": 8, "t1": "D"},
+    )
+    assert response.status_code == 200
+    waiting = PendingEntry.objects.get()
+    assert (waiting.state, waiting.tricks, waiting.trumps) == ("waiting", {"1": 8}, {"1": "D"})
+    assert "♦" in response.text and stored(drive) == {}
+
+    response = client.post(
+        page_url(link, "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
+    )
+    assert response.status_code == 200
+    result = TableResult.objects.get()
+    assert (result.ns_tricks, result.trumps, result.source) == (8, "D", ResultSource.TABLE)
+    assert "Result stored" in response.text and "♦" in response.text
+
+
+def test_two_sides_naming_different_suits_are_a_dispute(client, club):
+    link = link_of(turned_drive(club))
+    for side, suit in (("NS", "H"), ("EW", "S")):
+        data = {"round": 1, "side": side, "submission": uuid.uuid4(), "d1": 7, "t1": suit}
+        client.post(page_url(link, "enter"), data)
+    assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
+    assert not TableResult.objects.exists()
+
+
+@pytest.mark.parametrize("suit", ["", "X"])
+def test_tricks_without_the_suit_turned_up_are_refused(client, club, suit):
+    link = link_of(turned_drive(club))
+    data = {"round": 1, "side": "NS", "submission": uuid.uuid4(), "d1": 7, "t1": suit}
+    response = client.post(page_url(link, "enter"), data)
+    assert response.status_code == 400
+    assert "trumps turned up" in response.text
+    assert not PendingEntry.objects.exists() and not TableResult.objects.exists()
+
+
+def test_the_service_refuses_figures_without_the_suit(club):
+    link = link_of(turned_drive(club))
+    with pytest.raises(Exception, match="Say which suit was turned up for deal 1"):
+        services.entry_submit(
+            link=link,
+            round_number=1,
+            side="NS",
+            figures=services.Figures({1: 7}, {}),
+            submission=uuid.uuid4(),
+        )
+    assert not PendingEntry.objects.exists()

@@ -46,12 +46,12 @@ def table_endpoint(view):
         if link.drive.status != DriveStatus.RUNNING:
             message = _("The drive is not running: nothing can be entered from this page.")
             return _refusal(request, message, 410)
-        if link.drive.trumps_at_table:
-            # The phone page asks for N–S tricks only: a bid whist hand or the trumps a
-            # table turned up would be lost, so these drives hand their slips in.
+        if link.drive.is_bid_whist:
+            # The phone page asks for tricks and trumps only: a bid whist hand would be
+            # lost, so these drives hand their slips in.
             message = _(
-                "At this drive each table writes its trumps or its bid whist hands on the "
-                "slip: hand it to the organiser, who enters it on the round page."
+                "At this drive each table writes its bid whist hands on the slip: hand it "
+                "to the organiser, who enters it on the round page."
             )
             return _refusal(request, message, 409, drive=link.drive)
         return view(request, link)
@@ -65,7 +65,10 @@ def _page(request, link, *, form=None, note="", error="", status=200):
     honours = [line.deal.number for line in state.deals if line.honours]
     if form is None:
         form = TableEntryForm(
-            initial={"round": state.round_number}, deals=deals, honours_deals=honours
+            initial={"round": state.round_number},
+            deals=deals,
+            honours_deals=honours,
+            turned=link.drive.trumps_at_table,
         )
     context = {
         "drive": link.drive,
@@ -90,6 +93,7 @@ def table_enter(request, link):
         request.POST,
         deals=link.drive.deals_of_round(link.drive.current_round),
         honours_deals=services.honours_deals(link.drive, link.drive.current_round),
+        turned=link.drive.trumps_at_table,
     )
     if not form.is_valid():
         errors = [
