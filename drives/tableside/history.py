@@ -22,7 +22,10 @@ def table_history(drive: Drive, table: int) -> list[Event]:
     """Three queries; the newest event first."""
     events = []
     for entry in PendingEntry.objects.filter(drive=drive, table=table):
-        figures = ", ".join(f"{ns}–{ew}" for _deal, ns, ew, _honours in entry.rows())
+        figures = ", ".join(
+            f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
+            for _deal, ns, ew, _honours, trumps in entry.rows()
+        )
         what = _("%(side)s sent figures, now %(state)s") % {
             "side": entry.get_side_display(),
             "state": entry.get_state_display(),
