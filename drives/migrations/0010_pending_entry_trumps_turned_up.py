@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drives', '0008_printed_sheets'),
+        ('drives', '0009_club_player_names_on_public_pages'),
     ]
 
     operations = [
