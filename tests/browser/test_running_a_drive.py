@@ -141,7 +141,7 @@ def standings_rows(page) -> dict[str, int]:
     rows = {}
     for row in page.locator("table.standings").first.locator("tbody tr").all():
         cells = row.locator("td").all_inner_texts()
-        rows[cells[2]] = int(cells[5].split()[0])
+        rows[cells[2].splitlines()[0].strip()] = int(cells[5].split()[0])  # name, then any note
     return rows
 
 
