@@ -87,7 +87,7 @@ def results_csv(request, pk):
                     result.round,
                     result.deal,
                     result.table,
-                    *names,
+                    *seated,
                     result.dealer,
                     result.declarers,
                     result.bid,
