@@ -132,8 +132,10 @@ class Season(models.Model):
 class Rotation(models.TextChoices):
     HDSC = scoring_cards.Rotation.HDSC.value, _("Hearts, diamonds, spades, clubs")
     HDSC_NT = scoring_cards.Rotation.HDSC_NT.value, _("Hearts, diamonds, spades, clubs, no trumps")
-    # The old rule: each table turns up the dealer's last card and reports the suit.
-    TURNED = "turned", _("Turned up at each table (the dealer's last card)")
+    TURNED = (
+        scoring_cards.Rotation.TURNED.value,
+        _("Turned up at each table (the dealer's last card)"),
+    )
 
 
 class Seat(models.TextChoices):

@@ -216,6 +216,9 @@ class Rotation(StrEnum):
 
     HDSC = "hdsc"
     HDSC_NT = "hdsc_nt"
+    #: No schedule: each table turns up the dealer's last card (:func:`turned_up_trumps`)
+    #: and reports the suit with its tricks.
+    TURNED = "turned"
 
 
 def trumps_for_deal(number: int, rotation: Rotation | str) -> Suit | None:
@@ -225,6 +228,10 @@ def trumps_for_deal(number: int, rotation: Rotation | str) -> Suit | None:
     ['♥', '♦', '♠', '♣', 'NT', '♥']
     """
     _check_deal_number(number)
+    if Rotation(rotation) is Rotation.TURNED:
+        raise ScoringError(
+            "Trumps turned up at each table follow no schedule: the table reports them"
+        )
     cycle: Sequence[Suit | None] = (
         (*SUITS, None) if Rotation(rotation) is Rotation.HDSC_NT else SUITS
     )

@@ -117,7 +117,12 @@ def test_it_refuses_an_unknown_rotation():
 
 
 def test_rotation_values_are_the_strings_the_web_app_stores():
-    assert [rotation.value for rotation in Rotation] == ["hdsc", "hdsc_nt"]
+    assert [rotation.value for rotation in Rotation] == ["hdsc", "hdsc_nt", "turned"]
+
+
+def test_turned_up_trumps_have_no_schedule():
+    with pytest.raises(ScoringError, match="no schedule"):
+        trumps_for_deal(1, Rotation.TURNED)
 
 
 def test_the_turned_up_trump_is_the_suit_of_the_dealers_last_card():
