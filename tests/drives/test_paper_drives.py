@@ -371,7 +371,8 @@ def test_the_results_sheet_of_a_paper_drive_says_it_has_no_trick_grid(organiser_
     type_all(organiser_client, drive, honest_totals(drive))
     services.paper_drive_finish(drive=drive)
     response = organiser_client.get(reverse("drives:results_pdf", args=[drive.pk]))
-    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    pdf = PdfReader(io.BytesIO(b"".join(response.streaming_content)))
+    text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "Played on paper" in text
     assert "Tricks by table and deal" not in text
     leader = drive.entries.get(card_number=max(honest_totals(drive).items(), key=lambda i: i[1])[0])
