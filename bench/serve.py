@@ -170,13 +170,6 @@ class Client:
             self._connection = None
 
 
-def csv_rows(response: Response) -> list[list[str]]:
-    import csv
-    import io
-
-    return list(csv.reader(io.StringIO(response.body.decode("utf-8-sig"))))
-
-
 def link(text: str, pattern: str) -> str:
     """The first address in ``text`` matching ``pattern`` (a regular expression)."""
     found = re.search(pattern, text)

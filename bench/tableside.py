@@ -255,21 +255,6 @@ def serve(env: dict[str, str], port: int):
     raise SystemExit("gunicorn did not start")
 
 
-def warm_up(port: int, links) -> None:
-    """Open a few table pages first: each worker imports the URLs and templates on its
-    first request, which a server that has been up all evening did long ago."""
-
-    def open_pages():
-        for link in links[:3]:
-            Phone(port).request("GET", f"/t/{link.token}/")
-
-    threads = [threading.Thread(target=open_pages) for _ in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-
-
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -41,10 +41,6 @@ class SpreadsheetWriter:
     def writerow(self, row: Iterable[Any]) -> None:
         self._writer.writerow([spreadsheet_cell(value) for value in row])
 
-    def writerows(self, rows: Iterable[Iterable[Any]]) -> None:
-        for row in rows:
-            self.writerow(row)
-
 
 def csv_download(filename: str) -> tuple[HttpResponse, SpreadsheetWriter]:
     """An attachment response named ``filename``, opened with the byte order mark."""

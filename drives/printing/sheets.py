@@ -13,7 +13,6 @@ progressive one from ``scoring.movements.progressive_first``.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from math import ceil
 
 from django.utils.translation import gettext as _
 
@@ -106,9 +105,6 @@ class Layout:
     def sheets(self, cards: list) -> list[list]:
         """The cards cut into sheets of ``per_sheet``."""
         return [cards[i : i + self.per_sheet] for i in range(0, len(cards), self.per_sheet)]
-
-    def sheet_count(self, cards: int) -> int:
-        return ceil(cards / self.per_sheet)
 
 
 @dataclass(frozen=True)
