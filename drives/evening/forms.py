@@ -29,35 +29,37 @@ SIZES = {
 }
 
 
+#: The set-up a new drive copies from the club's last one (or from the drive it is "like"):
+#: every setting of the form but the date, the title and the season.
+USUAL_SETTINGS = (
+    "venue",
+    "game",
+    "deals",
+    "deals_per_round",
+    "rotation",
+    "movement",
+    "counting",
+    "honours",
+    "sit_out_rule",
+    "sit_out_points",
+    "prizes_by_role",
+    "prize_places",
+    "booby_prize",
+    "half_time_prize",
+    "ten_trick_prize",
+    "tie_break",
+    "table_entry",
+    "on_paper",
+    "no_trumps_double",
+    "boston_bonus",
+    "minimum_bid",
+)
+
+
 class DriveForm(forms.ModelForm):
     class Meta:
         model = Drive
-        fields = [
-            "date",
-            "title",
-            "season",
-            "venue",
-            "game",
-            "deals",
-            "deals_per_round",
-            "rotation",
-            "movement",
-            "counting",
-            "honours",
-            "sit_out_rule",
-            "sit_out_points",
-            "prizes_by_role",
-            "prize_places",
-            "booby_prize",
-            "half_time_prize",
-            "ten_trick_prize",
-            "tie_break",
-            "table_entry",
-            "on_paper",
-            "no_trumps_double",
-            "boston_bonus",
-            "minimum_bid",
-        ]
+        fields = ["date", "title", "season", *USUAL_SETTINGS]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
         labels = {"season": _("Season")}  # the foreign key has no verbose name of its own
         help_texts = {
@@ -165,27 +167,6 @@ def name_key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", name)
     bare = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(bare.casefold().split())
-
-
-#: The set-up a new drive copies from the club's last one (or from the drive it is "like").
-USUAL_SETTINGS = (
-    "venue",
-    "deals",
-    "deals_per_round",
-    "rotation",
-    "movement",
-    "counting",
-    "honours",
-    "sit_out_rule",
-    "sit_out_points",
-    "prizes_by_role",
-    "prize_places",
-    "booby_prize",
-    "half_time_prize",
-    "ten_trick_prize",
-    "tie_break",
-    "table_entry",
-)
 
 
 def new_drive_initial(club, *, like: Drive | None = None) -> dict:

@@ -295,6 +295,37 @@ def test_a_new_drive_like_this_one_copies_the_set_up_and_the_players(client, clu
     assert sorted(copy.entries.values_list("player", flat=True)) == [p.pk for p in players[1:]]
 
 
+def test_a_new_drive_like_a_bid_whist_drive_keeps_the_game_and_its_house_rules(
+    client, club, organiser
+):
+    source = make_drive(
+        club, game="bid", no_trumps_double=True, boston_bonus=4, minimum_bid=3, on_paper=True
+    )
+    client.force_login(organiser)
+    url = reverse("drives:drive_new", args=[club.slug]) + f"?like={source.pk}"
+    form = client.get(url).context["form"]
+    data = {name: form[name].value() for name in form.fields if form[name].value() is not None}
+    data |= {"date": "2026-12-11", "title": "Bid whist again", "season": ""}
+    data = {k: v for k, v in data.items() if v is not False}
+    response = client.post(url, data)
+    assert response.status_code == 302, response.context["form"].errors
+    copy = Drive.objects.get(title="Bid whist again")
+    assert (copy.game, copy.no_trumps_double, copy.boston_bonus, copy.minimum_bid) == (
+        "bid",
+        True,
+        4,
+        3,
+    )
+    assert copy.on_paper is True
+
+
+def test_every_setting_of_the_set_up_form_is_one_a_new_drive_copies():
+    """One list: a setting added to the form is copied by "new drive like this one"."""
+    from drives.evening.forms import USUAL_SETTINGS, DriveForm
+
+    assert set(DriveForm.base_fields) - set(USUAL_SETTINGS) == {"date", "title", "season"}
+
+
 # --- point 10: a new drive starts from sensible defaults --------------------------------------
 
 
