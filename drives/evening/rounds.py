@@ -143,6 +143,16 @@ def deal_infos(drive: Drive, round_number: int) -> list[DealInfo]:
     ]
 
 
+def honours_deals(drive: Drive, deals: list[DealInfo]) -> list[int]:
+    """The deals on which the drive scores honours: never at no trumps nor in bid whist.
+
+    Trumps turned up are known only at the table, and always a suit: every such deal asks.
+    """
+    if not drive.honours or drive.is_bid_whist:
+        return []
+    return [deal.number for deal in deals if deal.trumps is not None or deal.at_table]
+
+
 def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
     """Three queries: the entries, this round's and the next round's seats, the results."""
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))

@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
-from drives.evening import seating
+from drives.evening import rounds, seating
 from drives.evening.services import TableScores, results_record
 from drives.evening.services import round_advance as advance
 from drives.models import (
@@ -29,7 +29,6 @@ from drives.models import (
     TableResult,
     TrumpSuit,
 )
-from scoring.cards import trumps_for_deal
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
@@ -70,11 +69,8 @@ class Outcome:
 
 
 def honours_deals(drive: Drive, round_number: int) -> list[int]:
-    """The deals of the round where honours are scored: never at no trumps."""
-    if not drive.honours or drive.trumps_at_table:
-        return []
-    deals = drive.deals_of_round(round_number)
-    return [deal for deal in deals if trumps_for_deal(deal, drive.rotation) is not None]
+    """The deals of the round where honours are scored, as the round page asks for them."""
+    return rounds.honours_deals(drive, rounds.deal_infos(drive, round_number))
 
 
 def _locked(drive: Drive) -> Drive:

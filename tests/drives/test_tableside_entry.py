@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from drives.evening import services as evening
+from drives.evening.reports import drive_report
 from drives.models import (
     DriveStatus,
     PendingEntry,
@@ -396,7 +397,8 @@ def test_with_trumps_turned_up_one_side_sends_the_suit_and_the_other_confirms(cl
     link = link_of(drive)
     page = client.get(page_url(link))
     assert page.status_code == 200 and "Trumps turned up" in page.text
-    assert 'name="h1"' not in page.text  # honours depend on the suit: the round page asks
+    # The drive scores honours and the suit turned up is always a suit: the phone asks.
+    assert 'name="h1"' in page.text
 
     response = client.post(
         page_url(link, "enter"),
@@ -414,6 +416,25 @@ def test_with_trumps_turned_up_one_side_sends_the_suit_and_the_other_confirms(cl
     result = TableResult.objects.get()
     assert (result.ns_tricks, result.trumps, result.source) == (8, "D", ResultSource.TABLE)
     assert "Result stored" in response.text and "♦" in response.text
+
+
+def test_with_trumps_turned_up_the_phones_send_honours_and_they_are_scored(client, club):
+    drive = turned_drive(club)
+    link = link_of(drive)
+    sent = {"round": 1, "d1": 8, "t1": "C", "h1": 4}
+    client.post(page_url(link, "enter"), sent | {"side": "NS", "submission": uuid.uuid4()})
+    assert PendingEntry.objects.get().honours == {"1": 4}
+    # The other side remembering the honours differently is a dispute, not a confirmation.
+    other = sent | {"side": "EW", "submission": uuid.uuid4(), "h1": ""}
+    client.post(page_url(link, "enter"), other)
+    assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
+    client.post(page_url(link, "enter"), other | {"h1": 4, "submission": uuid.uuid4()})
+    result = TableResult.objects.get()
+    assert (result.ns_tricks, result.trumps, result.ns_honours) == (8, "C", 4)
+    report = drive_report(drive)
+    north = drive.seatings.get(round=1, table=1, seat="N").entry
+    points = {row.entry.pk: row.standing.points for row in report.overall}
+    assert points[north.pk] == 2 + 4  # two odd tricks and all four honours of clubs
 
 
 def test_two_sides_naming_different_suits_are_a_dispute(client, club):

@@ -67,8 +67,7 @@ def _form(drive, sheet, data=None):
         data,
         tables=tables,
         deals=deals,
-        # Turned-up trumps are known only at the table: ask for honours on every deal.
-        honours_deals=[d.number for d in sheet.deals if drive.honours and (d.trumps or d.at_table)],
+        honours_deals=rounds.honours_deals(drive, sheet.deals),
         stored=sheet.stored,
         trumps_at_table=drive.trumps_at_table,
     )
