@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint pytest chromium bench messages compilemessages
+.PHONY: run test lint pytest chromium fonts bench messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,11 @@ lint: $(VENV)/.installed-dev
 	DEBUG=1 $(BIN)/mypy --strict scoring
 	DEBUG=1 $(BIN)/mypy drives config
 
-pytest: $(VENV)/.installed-dev chromium
+# The sheets' fallback fonts, for names in scripts DejaVu lacks (Chinese, Arabic, Devanagari…).
+fonts:
+	@fc-list -q ':lang=zh' || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core fonts-noto-core fonts-noto-cjk >/dev/null; }
+
+pytest: $(VENV)/.installed-dev chromium fonts
 	$(BIN)/python -m pytest --numprocesses=auto
 
 test: lint pytest

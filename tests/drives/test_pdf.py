@@ -10,12 +10,14 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
 from drives.evening import services
 from drives.evening.reports import drive_report
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
+from drives.printing.card_grid import DEJAVU
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from tests.conftest import (
     make_club,
@@ -511,3 +513,32 @@ def test_each_sheet_says_its_language(client, individual_drive):
 
     reader = PdfReader(io.BytesIO(content_of(response)))
     assert reader.trailer["/Root"]["/Lang"] == "fr"
+
+
+def test_a_character_dejavu_lacks_prints_in_a_fallback_font(client, club):
+    name = "王小明 Zoë"
+    dejavu = TTFont(DEJAVU / "DejaVuSans.ttf").getBestCmap()
+    assert ord("王") not in dejavu, "pick a character the main font really lacks"
+    players = make_players(club, 8)
+    players[0].name = name
+    players[0].save()
+    call_command("simulate_drive", make_drive(club, deals=4).pk, stdout=io.StringIO())
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, players)
+
+    response = client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
+
+    page = PdfReader(io.BytesIO(content_of(response))).pages[0]
+    fonts = {}
+
+    def visit(text, cm, tm, font, size):
+        for character in text:
+            if font is not None:
+                fonts.setdefault(character, set()).add(str(font["/BaseFont"]))
+
+    page.extract_text(visitor_text=visit)
+    assert name in page.extract_text()
+    assert fonts["王"] and all("Noto-Sans-CJK" in font for font in fonts["王"]), (
+        f"{fonts.get('王')}: install the fallback fonts with `make fonts`"
+    )
+    assert all("DejaVu-Sans" in font for font in fonts["ë"])
