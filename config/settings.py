@@ -202,6 +202,8 @@ MEDIA_URL = "media/"
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # Processes a worker renders one sheet's chunks on; the machine's cores by default.
 PRINT_PROCESSES = envint("PRINT_PROCESSES", str(os.cpu_count() or 1))
+# Queue a drive's scorecards and table cards as it starts and at each round, before anyone asks.
+PRINT_AHEAD = envbool("PRINT_AHEAD", "1")
 # Renders an anonymous visitor may start from one address in PRINT_RATE_WINDOW seconds.
 PRINT_RATE_LIMIT = envint("PRINT_RATE_LIMIT", "6")
 PRINT_RATE_WINDOW = envint("PRINT_RATE_WINDOW", "600")

@@ -23,6 +23,9 @@ def pytest_configure():
     # folder; the tests of the worker itself run it for real.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     settings.PRINT_PROCESSES = 1
+    # Rendering ahead would print two PDFs in every test that starts a drive and commits
+    # (browser tests above all); the tests of rendering ahead switch it back on.
+    settings.PRINT_AHEAD = False
     settings.PRINT_RATE_LIMIT = 10_000  # the rate limit's own test lowers it
     settings.MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="whist-media-"))
 

@@ -1,6 +1,7 @@
 """Render a drive's scorecards and table cards ahead, when it starts and at each new round,
 so that they are ready before anyone asks (connected in ``drives.apps``)."""
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models.signals import post_save
 from django.dispatch import receiver
@@ -13,5 +14,5 @@ from drives.printing import jobs
 def prerender_on_new_round(sender, instance: Drive, update_fields=None, **kwargs) -> None:
     # The services save ``current_round`` when a drive starts and when a round is seated;
     # the sheets are read once that transaction has committed its seatings.
-    if update_fields and "current_round" in update_fields:
+    if settings.PRINT_AHEAD and update_fields and "current_round" in update_fields:
         transaction.on_commit(lambda: jobs.prerender(instance))

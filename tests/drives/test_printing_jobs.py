@@ -181,8 +181,9 @@ def test_the_blank_packs_progress_is_for_organisers_only(client, organiser, runn
 
 
 def test_starting_a_drive_renders_its_scorecards_and_table_cards_ahead(
-    club, django_capture_on_commit_callbacks
+    club, django_capture_on_commit_callbacks, settings
 ):
+    settings.PRINT_AHEAD = True
     drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
     make_entries(drive, make_players(club, 12))
 
@@ -193,8 +194,22 @@ def test_starting_a_drive_renders_its_scorecards_and_table_cards_ahead(
     assert kinds == {("scorecards", "ready"), ("table-cards", "ready")}
 
 
+def test_a_site_that_prints_nothing_ahead_renders_only_when_asked(
+    club, django_capture_on_commit_callbacks, settings
+):
+    settings.PRINT_AHEAD = False
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, make_players(club, 12))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.drive_start(drive=drive)
+
+    assert not PrintedSheet.objects.filter(drive=drive).exists()
+
+
 @pytest.mark.django_db(transaction=True)
-def test_the_database_worker_renders_a_queued_sheet(client, club):
+def test_the_database_worker_renders_a_queued_sheet(client, club, settings):
+    settings.PRINT_AHEAD = True
     drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
     make_entries(drive, make_players(club, 12))
     with override_settings(TASKS=DATABASE):
