@@ -559,6 +559,9 @@ class PendingEntry(models.Model):
     tricks = models.JSONField()  # {"deal": N–S tricks}
     honours = models.JSONField(default=dict, blank=True)  # {"deal": N–S honours or None}
     trumps = models.JSONField(default=dict, blank=True)  # {"deal": suit turned up at the table}
+    # Bid whist: {"deal": {dealer, declarers, level, strain, trumps, tricks}}, each hand as
+    # checked by scoring when it was sent; ``tricks`` then holds the N–S tricks they give.
+    hands = models.JSONField(default=dict, blank=True)
     submission = models.UUIDField()  # made on the phone: a resend is recognised by it
     state = models.CharField(max_length=9, choices=PendingState.choices)
     created_at = models.DateTimeField(auto_now_add=True)

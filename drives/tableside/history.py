@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from drives.bidwhist import records
 from drives.models import Drive, PendingEntry, ResultChange, ResultSource, TableResult
 
 
@@ -22,10 +23,13 @@ def table_history(drive: Drive, table: int) -> list[Event]:
     """Three queries; the newest event first."""
     events = []
     for entry in PendingEntry.objects.filter(drive=drive, table=table):
-        figures = ", ".join(
-            f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
-            for _deal, ns, ew, _honours, trumps in entry.rows()
-        )
+        if drive.is_bid_whist:
+            figures = "; ".join(map(str, records.sent_lines(drive, entry.hands)))
+        else:
+            figures = ", ".join(
+                f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
+                for _deal, ns, ew, _honours, trumps in entry.rows()
+            )
         what = _("%(side)s sent figures, now %(state)s") % {
             "side": entry.get_side_display(),
             "state": entry.get_state_display(),
@@ -42,7 +46,7 @@ def table_history(drive: Drive, table: int) -> list[Event]:
                 result.round,
                 source,
                 what,
-                f"{result.ns_tricks}–{result.ew_tricks}",
+                _stored_figures(drive, result),
             )
         )
     for change in ResultChange.objects.filter(
@@ -54,3 +58,9 @@ def table_history(drive: Drive, table: int) -> list[Event]:
         figures = f"{change.old_ns_tricks} → {change.new_ns_tricks}"
         events.append(Event(change.changed_at, change.result.round, source, what, figures))
     return sorted(events, key=lambda event: event.at, reverse=True)
+
+
+def _stored_figures(drive: Drive, result: TableResult) -> str:
+    if drive.is_bid_whist and result.declarers:
+        return str(records.hand_line(drive, result.deal, records.stored_record(result)))
+    return f"{result.ns_tricks}–{result.ew_tricks}"

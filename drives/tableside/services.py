@@ -12,6 +12,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from drives.bidwhist import records
+from drives.bidwhist.records import HandEntry
 from drives.errors import DriveError
 from drives.evening import rounds, seating
 from drives.evening.services import TableScores, results_record
@@ -35,21 +37,13 @@ LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
 @dataclass(frozen=True)
 class Figures:
-    """A side's figures for its table's round: N–S tricks (and honours) per deal, and
-    where each table turns up its trumps, the suit turned up."""
+    """A side's figures for its table's round: N–S tricks (and honours) per deal, where
+    each table turns up its trumps the suit turned up, and at bid whist each hand."""
 
     tricks: dict[int, int | None]
     honours: dict[int, int | None]
     trumps: dict[int, str] = field(default_factory=dict)
-
-    def as_json(
-        self,
-    ) -> tuple[dict[str, int | None], dict[str, int | None], dict[str, str]]:
-        return (
-            {str(deal): n for deal, n in sorted(self.tricks.items())},
-            {str(deal): h for deal, h in sorted(self.honours.items())},
-            {str(deal): t for deal, t in sorted(self.trumps.items())},
-        )
+    hands: dict[int, HandEntry] = field(default_factory=dict)
 
     @classmethod
     def of(cls, entry: PendingEntry) -> "Figures":
@@ -57,6 +51,7 @@ class Figures:
             {int(deal): n for deal, n in entry.tricks.items()},
             {int(deal): h for deal, h in entry.honours.items()},
             {int(deal): t for deal, t in entry.trumps.items()},
+            {int(deal): records.hand_from_json(h) for deal, h in entry.hands.items()},
         )
 
 
@@ -128,6 +123,24 @@ def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures
     )
 
 
+def _check_hands(drive: Drive, table: int, round_number: int, figures: Figures) -> Figures:
+    """A bid whist table's hands, each checked by ``scoring``; N–S tricks follow from them."""
+    hands = {}
+    for deal in drive.deals_of_round(round_number):
+        typed = figures.hands.get(deal)
+        if typed is None:
+            raise DriveError(_("Enter hand %(deal)d.") % {"deal": deal})
+        hands[deal] = records.entry_of(records.check_hand(drive, table, deal, typed))
+    return Figures(_ns_tricks(hands), {}, {}, hands)
+
+
+def _ns_tricks(hands: dict[int, HandEntry]) -> dict[int, int | None]:
+    return {
+        deal: hand.tricks if hand.declarers == Side.NS else 13 - (hand.tricks or 0)
+        for deal, hand in hands.items()
+    }
+
+
 def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:
     results = list(
         TableResult.objects.filter(
@@ -136,6 +149,9 @@ def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:
     )
     if not results:
         return None
+    if drive.is_bid_whist:
+        hands = {r.deal: records.entry_of(records.stored_record(r)) for r in results}
+        return Figures(_ns_tricks(hands), {}, {}, hands)
     scored = set(honours_deals(drive, round_number))
     return Figures(
         {r.deal: r.ns_tricks for r in results},
@@ -154,6 +170,7 @@ def _record(drive: Drive, table: int, round_number: int, figures: Figures, user=
             honours=figures.honours,
             version=0,
             trumps=figures.trumps,
+            hands=figures.hands,
         ),
         user=user,
         source=ResultSource.ORGANISER if user else ResultSource.TABLE,
@@ -183,7 +200,10 @@ def entry_submit(
     if side not in Side.values:
         raise DriveError(_("Say which side is entering: N–S or E–W."))
     _check_open(drive, link, round_number)
-    figures = _check_figures(drive, round_number, figures)
+    if drive.is_bid_whist:
+        figures = _check_hands(drive, link.table, round_number, figures)
+    else:
+        figures = _check_figures(drive, round_number, figures)
     table = link.table
     stored = _stored(drive, table, round_number)
     if stored is not None:
@@ -280,15 +300,15 @@ def _set_state(entries: list[PendingEntry], state: str) -> None:
 
 
 def _create(drive, round_number, table, side, figures, submission, address, state):
-    tricks, honours, trumps = figures.as_json()
     return PendingEntry.objects.create(
         drive=drive,
         round=round_number,
         table=table,
         side=side,
-        tricks=tricks,
-        honours=honours,
-        trumps=trumps,
+        tricks={str(deal): n for deal, n in sorted(figures.tricks.items())},
+        honours={str(deal): h for deal, h in sorted(figures.honours.items())},
+        trumps={str(deal): t for deal, t in sorted(figures.trumps.items())},
+        hands={str(deal): records.hand_as_json(h) for deal, h in sorted(figures.hands.items())},
         submission=submission,
         state=state,
         address=address,

@@ -17,6 +17,7 @@ class DealLine:
     honours: bool  # honours are scored on this deal
     stored: int | None  # N–S tricks stored for the table, if any
     turned: str = ""  # the suit stored as turned up at the table, if any
+    result: TableResult | None = None  # the stored row, for a bid whist hand's record
 
     @property
     def symbol(self) -> str:
@@ -99,6 +100,7 @@ def table_state(link: TableLink) -> TableState:
                 deal.number in scored,
                 tricks.get(deal.number),
                 table.results[deal.number].trumps if deal.number in table.results else "",
+                table.results.get(deal.number),
             )
             for deal in deals
         ],

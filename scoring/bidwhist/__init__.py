@@ -23,7 +23,7 @@ Its errors are :class:`scoring.errors.BidWhistError`, whose ``code`` is one of
 (True, True)
 """
 
-from scoring.bidwhist.auction import ALL_BIDS, Auction, Bid, Call, Strain
+from scoring.bidwhist.auction import ALL_BIDS, Auction, Bid, Call, Strain, forced_declarer
 from scoring.bidwhist.cards import PACK, DealtHand, Joker, PackCard, deal_hand, parse_cards
 from scoring.bidwhist.contract import Contract, Exchange, exchange
 from scoring.bidwhist.play import PlayedHand, legal_plays, play_hand, trick_winner
@@ -76,6 +76,7 @@ __all__ = [
     "Strain",
     "deal_hand",
     "exchange",
+    "forced_declarer",
     "hand_points",
     "legal_plays",
     "parse_cards",

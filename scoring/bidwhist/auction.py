@@ -190,3 +190,15 @@ class Auction:
         start = SEATS.index(first_leader(self.dealer))
         position = max(i for i, call in enumerate(self.calls) if call is not None)
         return SEATS[(start + position) % 4], highest
+
+
+def forced_declarer(dealer: Seat) -> Seat:
+    """Who declares when the first three players pass: the dealer, who must bid and wins.
+
+    What a table records as "everyone passed", read from the auction's own rules.
+
+    >>> forced_declarer("W")
+    'W'
+    """
+    auction = Auction(dealer).call(None).call(None).call(None)
+    return auction.call(auction.legal_bids()[0]).result()[0]

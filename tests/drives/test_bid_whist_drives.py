@@ -312,16 +312,3 @@ def test_the_classic_round_page_says_who_deals(client, club, organiser):
     with translation.override("fr"):
         page = client.get(reverse("drives:round", args=[drive.pk, 1]))
     assert "E donne" in page.text
-
-
-def test_a_table_link_says_to_hand_the_slip_in_and_stores_nothing(client, club):
-    from drives.tableside import tokens
-
-    drive = started_drive(club, game=Game.BID)
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
-    page = client.get(reverse("drives:table_page", args=[link.token]))
-    assert page.status_code == 409
-    assert "hand it to the organiser, who enters it on the round page" in page.text
-    data = {"round": 1, "side": "NS", "submission": "7b0c7a4e-5f59-4c43-9d0b-3c1f0f3b8a11"}
-    sent = client.post(reverse("drives:table_enter", args=[link.token]), data | {"d1": 9})
-    assert sent.status_code == 409 and not TableResult.objects.exists()

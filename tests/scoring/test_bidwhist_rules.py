@@ -21,6 +21,7 @@ from scoring.bidwhist import (
     Strain,
     deal_hand,
     exchange,
+    forced_declarer,
     hand_points,
     legal_plays,
     parse_cards,
@@ -198,6 +199,8 @@ def test_if_the_first_three_pass_the_dealer_must_bid_and_wins():
         auction.call(None)
     assert caught.value.code == "dealer_must_bid"
     assert auction.call(Bid(1)).result() == ("E", Bid(1))
+    # What a table records when everyone passed: the dealer declared.
+    assert [forced_declarer(seat) for seat in "NESW"] == ["N", "E", "S", "W"]
 
 
 def test_a_club_may_set_a_minimum_opening_bid():

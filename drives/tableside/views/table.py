@@ -7,9 +7,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from drives.errors import DriveError
+from drives.evening import rounds
 from drives.models import DriveStatus, PendingState
 from drives.tableside import ratelimit, services, tokens
-from drives.tableside.forms import ConfirmForm, TableEntryForm
+from drives.tableside.forms import BidWhistEntryForm, ConfirmForm, TableEntryForm
 from drives.tableside.state import table_state
 
 
@@ -46,14 +47,6 @@ def table_endpoint(view):
         if link.drive.status != DriveStatus.RUNNING:
             message = _("The drive is not running: nothing can be entered from this page.")
             return _refusal(request, message, 410)
-        if link.drive.is_bid_whist:
-            # The phone page asks for tricks and trumps only: a bid whist hand would be
-            # lost, so these drives hand their slips in.
-            message = _(
-                "At this drive each table writes its bid whist hands on the slip: hand it "
-                "to the organiser, who enters it on the round page."
-            )
-            return _refusal(request, message, 409, drive=link.drive)
         return view(request, link)
 
     return wrapper
@@ -63,13 +56,17 @@ def _page(request, link, *, form=None, note="", error="", status=200):
     state = table_state(link)
     deals = [line.deal.number for line in state.deals]
     honours = [line.deal.number for line in state.deals if line.honours]
-    if form is None:
+    if form is None and link.drive.is_bid_whist:
+        form = _hands_form(link)
+    elif form is None:
         form = TableEntryForm(
             initial={"round": state.round_number},
             deals=deals,
             honours_deals=honours,
             turned=link.drive.trumps_at_table,
         )
+    if isinstance(form, BidWhistEntryForm):
+        form.dealer_names = _dealer_names(state)
     context = {
         "drive": link.drive,
         "state": state,
@@ -81,14 +78,68 @@ def _page(request, link, *, form=None, note="", error="", status=200):
     return render(request, "tableside/table.html", context, status=status)
 
 
+def _dealer_names(state) -> dict[int, str]:
+    """ "S (Ada Ashworth)" for each hand: who deals, by the rotation, and their name."""
+    seated = dict(zip("NESW", (entry for _letter, entry in state.seats), strict=False))
+    names = {}
+    for line in state.deals:
+        letter, entry = rounds.SEAT_LETTERS[line.deal.dealer], seated.get(line.deal.dealer)
+        names[line.deal.number] = f"{letter} ({entry.player.name})" if entry else str(letter)
+    return names
+
+
 @table_endpoint
 def table_page(request, link):
     return _page(request, link)
 
 
+def _hands_form(link, data=None):
+    drive = link.drive
+    dealers = {deal.number: deal.dealer for deal in rounds.deal_infos(drive, drive.current_round)}
+    return BidWhistEntryForm(
+        data,
+        initial={"round": drive.current_round},
+        drive=drive,
+        deals=list(dealers),
+        dealers=dealers,
+    )
+
+
+def _enter_hands(request, link):
+    """A bid whist table's hands: checked and shown with their points, then sent."""
+    form = _hands_form(link, request.POST)
+    if not form.is_valid():
+        return _page(request, link, form=form, error=_("Check the hands marked below."), status=400)
+    if form.cleaned_data["step"] != "send":
+        # Bound again with "send": the same figures, their points shown, one tap to store.
+        data = request.POST.copy()
+        data["step"] = "send"
+        form = _hands_form(link, data)
+        form.is_valid()
+        return _page(request, link, form=form, note=_("Check the points, then send."))
+    return _submit(request, link, form)
+
+
+def _submit(request, link, form):
+    try:
+        outcome = services.entry_submit(
+            link=link,
+            round_number=form.cleaned_data["round"],
+            side=form.cleaned_data["side"],
+            figures=form.figures(),
+            submission=form.cleaned_data["submission"],
+            address=ratelimit.client_address(request),
+        )
+    except DriveError as error:
+        return _page(request, link, form=form, error=str(error), status=409)
+    return _page(request, link, note=_outcome_note(outcome))
+
+
 @require_POST
 @table_endpoint
 def table_enter(request, link):
+    if link.drive.is_bid_whist:
+        return _enter_hands(request, link)
     form = TableEntryForm(
         request.POST,
         deals=link.drive.deals_of_round(link.drive.current_round),
