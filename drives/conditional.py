@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
-from django.views.decorators.http import condition
+from django.views.decorators.http import condition, require_safe
 
 #: What goes into the HTML besides the data: a new deployment changes every ETag.
 CODE = ("drives", "scoring", "config", "templates", "locale")
@@ -88,7 +88,8 @@ def cached_fragment(request, name: str, render: Callable[[], str]) -> str:
 
 
 def conditional_page(stamp: Callable[..., Iterable[object] | None]):
-    """Answer a GET with 304 when ``stamp(*args, **kwargs)`` and the rest are unchanged.
+    """Answer a GET with 304 when ``stamp(*args, **kwargs)`` and the rest are unchanged;
+    a reading page answers any other method than GET and HEAD with 405.
 
     ``stamp`` takes the view's URL arguments and returns what the page shows, cheaply, or
     None when there is no such page (the view then answers as it would).
@@ -112,6 +113,6 @@ def conditional_page(stamp: Callable[..., Iterable[object] | None]):
             patch_cache_control(response, private=True, no_cache=True)
             return response
 
-        return wrapped
+        return require_safe(wrapped)
 
     return decorator

@@ -3,6 +3,7 @@
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
+from django.views.decorators.http import require_safe
 
 from drives.conditional import cached_fragment, conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
@@ -39,6 +40,7 @@ def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWri
     return csv_download(drive_download_name(drive, name, extension="csv"))
 
 
+@require_safe
 def standings_csv(request, pk):
     report = drive_report(_drive(pk))
     response, writer = _csv_response(report.drive, "standings")
@@ -48,6 +50,7 @@ def standings_csv(request, pk):
     return response
 
 
+@require_safe
 def results_csv(request, pk):
     drive = _drive(pk)
     if drive.on_paper:

@@ -4,12 +4,14 @@ how the last drive went, who leads the league."""
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
+from django.views.decorators.http import require_safe
 
 from drives.league.records import club_news
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus
 from drives.names import PublicNames
 
 
+@require_safe
 def club(request, slug):
     club = get_object_or_404(Club, slug=slug)
     is_organiser = club.is_organiser(request.user)
@@ -30,6 +32,7 @@ def club(request, slug):
 HOME_DRIVES = 3
 
 
+@require_safe
 def home(request):
     """Every club with its next few drives and its latest results: never its whole history."""
     today = timezone.localdate()

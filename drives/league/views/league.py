@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from drives.conditional import conditional_page
@@ -47,6 +48,7 @@ def season(request, pk):
     return render(request, "drives/season.html", context)
 
 
+@require_safe
 def league_csv(request, pk):
     """The table as a spreadsheet: a column per drive, dropped drives in [brackets]."""
     season = _season(pk)

@@ -2,6 +2,7 @@
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
 
 from drives.models import Drive, DriveStatus
 from drives.names import PublicNames
@@ -19,6 +20,7 @@ def _drive(pk) -> Drive:
     return drive
 
 
+@require_safe
 def hall(request, pk):
     drive = _drive(pk)
     theme = request.GET.get("theme", "auto")
@@ -32,6 +34,7 @@ def hall(request, pk):
     return render(request, "tableside/hall.html", context)
 
 
+@require_safe
 def hall_live(request, pk):
     drive = _drive(pk)
     return polled(
