@@ -693,6 +693,8 @@ class CardTotalChange(models.Model):
 class SheetKind(models.TextChoices):
     SCORECARDS = "scorecards", _("scorecards")
     TABLE_CARDS = "table-cards", _("table cards")
+    # The organisers' copy: each table's secret link as a QR code, so never public.
+    TABLE_CARDS_QR = "table-cards-qr", _("table cards with QR codes")
     RESULTS = "results", _("results sheet")
     BLANK_PACK = "blank-pack", _("blank pack")
 
@@ -717,6 +719,9 @@ class PrintedSheet(models.Model):
     kind = models.CharField(max_length=20, choices=SheetKind.choices)
     layout = models.CharField(max_length=40)  # the query that chose it: "card=a5&paper=a4"
     language = models.CharField(max_length=10)
+    # The address the table links are printed under ("https://whist.example.org"), for the
+    # sheets that print them; the worker has no request to take it from.
+    site = models.CharField(max_length=200, blank=True)
     fingerprint = models.CharField(max_length=64, unique=True)
     status = models.CharField(max_length=10, choices=SheetStatus.choices, default="queued")
     done = models.PositiveIntegerField(default=0)

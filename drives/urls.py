@@ -51,6 +51,7 @@ urlpatterns = [
     path("drives/<int:pk>/totals/finish/", paper.finish, name="paper_finish"),
     path("drives/<int:pk>/scorecards.pdf", pdf.scorecards_pdf, name="scorecards_pdf"),
     path("drives/<int:pk>/table-cards.pdf", pdf.table_cards_pdf, name="table_cards_pdf"),
+    path("drives/<int:pk>/table-cards-qr.pdf", pdf.table_cards_qr_pdf, name="table_cards_qr_pdf"),
     path("drives/<int:pk>/results.pdf", pdf.results_pdf, name="results_pdf"),
     path("drives/<int:pk>/blank-pack.pdf", pdf.blank_pack_pdf, name="blank_pack_pdf"),
     path("drives/<int:pk>/sheets/<int:sheet_pk>/", pdf.sheet_page, name="sheet"),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from drives.evening import services
 from drives.models import Club, Drive, Entry, Player, Season, SeatRole
 
 _counter = itertools.count(1)
@@ -122,3 +123,12 @@ def organiser(db):
 @pytest.fixture
 def club(organiser):
     return make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
+
+
+@pytest.fixture
+def running_drive(club):
+    """Twelve players, started: larger than a sheet rendered inside the request."""
+    drive = make_drive(club, title="Big Drive", deals=4, movement="individual")
+    make_entries(drive, make_players(club, 12))
+    services.drive_start(drive=drive)
+    return drive

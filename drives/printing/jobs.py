@@ -38,12 +38,13 @@ logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 3
+TEMPLATE_VERSION = 4
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {
     SheetKind.SCORECARDS: 8,
     SheetKind.TABLE_CARDS: 4,
+    SheetKind.TABLE_CARDS_QR: 4,
     SheetKind.RESULTS: 40,
     SheetKind.BLANK_PACK: 8,
 }
@@ -55,6 +56,7 @@ class SheetRequest:
     kind: SheetKind
     layout: Layout
     language: str
+    site: str = ""  # scheme and host, for the sheets that print the table links
 
     @property
     def layout_query(self) -> str:
@@ -100,12 +102,20 @@ def inputs(request: SheetRequest) -> Inputs:
     # As stored, not as held in memory: a freshly created instance may hold a value the
     # database would read back differently.
     settings_of_drive = list(Drive.objects.filter(pk=drive.pk).values_list())
+    # The links as they stand: a revoked or reissued one changes the sheet that prints them.
+    links = (
+        list(sheets.live_links(drive).values_list("table", "digest"))
+        if request.kind == SheetKind.TABLE_CARDS_QR
+        else []
+    )
     digest = hashlib.sha256()
     for part in (
         TEMPLATE_VERSION,
         str(request.kind),  # the same text whether given as a SheetKind or a string
         request.layout_query,
         request.language,
+        request.site,
+        links,
         drive.club.name,
         drive.club.player_names,
         settings_of_drive,
@@ -115,7 +125,7 @@ def inputs(request: SheetRequest) -> Inputs:
     ):
         digest.update(repr(part).encode())
         digest.update(b"\0")
-    if request.kind == SheetKind.TABLE_CARDS:
+    if request.kind in (SheetKind.TABLE_CARDS, SheetKind.TABLE_CARDS_QR):
         items = len({table for _, table, _, _ in seatings}) or len(entries) // 4
     else:
         items = len(entries)  # scorecards; the results sheet's length follows the field too
@@ -149,6 +159,7 @@ def sheet_start(
                 kind=request.kind,
                 layout=request.layout_query,
                 language=request.language,
+                site=request.site,
                 fingerprint=data.fingerprint,
                 total=data.items,
             )
@@ -198,7 +209,8 @@ def run(sheet_id: int, *, processes: int | None = None) -> None:
     try:
         with translation.override(sheet.language):
             printed = sheets.load(sheet.drive)
-            chunks = render.CHUNKS[sheet.kind](printed, layout)
+            options = {"site": sheet.site} if sheet.kind == SheetKind.TABLE_CARDS_QR else {}
+            chunks = render.CHUNKS[sheet.kind](printed, layout, **options)
             total = sum(chunk.items for chunk in chunks)
             PrintedSheet.objects.filter(pk=sheet_id).update(total=total)
             content = render.render_chunks(

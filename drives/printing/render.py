@@ -11,12 +11,14 @@ report each chunk done; the results sheet is one chunk.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import segno
 from django.conf import settings
 from django.http import HttpResponse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.translation import get_language
 
 from drives.evening import rounds
@@ -123,10 +125,23 @@ def scorecard_chunks(
 
 
 def table_card_chunks(
-    printed: PrintedDrive, layout: Layout, *, names: PublicNames | None = None
+    printed: PrintedDrive,
+    layout: Layout,
+    *,
+    names: PublicNames | None = None,
+    links: dict[int, str] | None = None,
 ) -> list[Chunk]:
-    """One large-type card per table: the seats by round, the trumps, where players go."""
+    """One large-type card per table: the seats by round, the trumps, where players go;
+    with ``links`` (table → its address) each table's link and its QR code."""
     deals = sheets.all_deals(printed.drive)
+    cards = sheets.table_cards(printed)
+    if links:
+        cards = [
+            replace(card, link=links[card.number], qr=qr_code(links[card.number]))
+            if card.number in links
+            else card
+            for card in cards
+        ]
     return [
         Chunk(
             render_to_string(
@@ -135,8 +150,23 @@ def table_card_chunks(
             ),
             len(part),
         )
-        for part in _pieces(sheets.table_cards(printed), CHUNK_TABLES)
+        for part in _pieces(cards, CHUNK_TABLES)
     ]
+
+
+def table_card_qr_chunks(printed: PrintedDrive, layout: Layout, *, site: str) -> list[Chunk]:
+    """The table cards with each table's secret link under ``site`` ("https://host"), for
+    the organisers to put on the tables: the links as they stand."""
+    links = {
+        link.table: site + reverse("drives:table_page", args=[link.token])
+        for link in sheets.live_links(printed.drive)
+    }
+    return table_card_chunks(printed, layout, links=links)
+
+
+def qr_code(address: str) -> str:
+    """The address's QR code as a vector SVG data: URL, black modules on white."""
+    return segno.make(address, error="m").svg_data_uri(border=0)
 
 
 def results_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
@@ -160,9 +190,10 @@ def blank_pack_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     )
 
 
-CHUNKS: dict[str, Callable[[PrintedDrive, Layout], list[Chunk]]] = {
+CHUNKS: dict[str, Callable[..., list[Chunk]]] = {
     SheetKind.SCORECARDS: scorecard_chunks,
     SheetKind.TABLE_CARDS: table_card_chunks,
+    SheetKind.TABLE_CARDS_QR: table_card_qr_chunks,
     SheetKind.RESULTS: results_chunks,
     SheetKind.BLANK_PACK: blank_pack_chunks,
 }

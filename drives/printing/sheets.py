@@ -33,6 +33,7 @@ from drives.models import (
     Entry,
     Seating,
     SitOutRule,
+    TableLink,
     TableResult,
 )
 from scoring import standings as ranking
@@ -360,6 +361,8 @@ class TableCard:
     number: int
     rounds: list[TableRound]
     moves: str  # progressive movements: where the movers from this table go
+    link: str = ""  # the table's secret link, on the organisers' copy only
+    qr: str = ""  # and its QR code, as an image's address
 
 
 def table_cards(printed: PrintedDrive) -> list[TableCard]:
@@ -413,6 +416,11 @@ def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
     if place is not None:
         return _("table %(table)d %(seat)s") % {"table": place[0], "seat": place[1]}
     return _("sits out") if entry.plays_in(r + 1) else _("leaves")
+
+
+def live_links(drive: Drive):
+    """The drive's table links that are not revoked, by table."""
+    return TableLink.objects.filter(drive=drive, revoked_at__isnull=True).order_by("table")
 
 
 def all_deals(drive: Drive) -> list[DealInfo]:

@@ -4,8 +4,9 @@ Who may download what: a drive's scorecards, table cards and results are public
 read-only, like its pages (before play they show only the seating, which the
 players see at the tables anyway; the results sheet waits for the drive to
 start, like the standings page). The blank pack is organiser material for a
-club that runs the evening on paper: organisers of the drive's club only. The
-league table is public, like the season page.
+club that runs the evening on paper, and the table cards with QR codes carry each
+table's secret link: organisers of the drive's club only. The league table is
+public, like the season page.
 
 A drive's sheet is served from its stored file when the data has not changed since
 it was rendered. Otherwise a sheet of a few pages renders in the request; a larger one
@@ -28,7 +29,11 @@ from drives.models import Drive, DriveStatus, PrintedSheet, Season, SheetKind, S
 from drives.permissions import require_organiser
 from drives.printing import jobs, progress, result_sheets, sheets
 from drives.printing import render as pdf
+from drives.tableside import tokens
 from scoring.errors import LeagueError
+
+#: Sheets for the organisers of the drive's club only, their progress pages too.
+ORGANISER_SHEETS = (SheetKind.BLANK_PACK, SheetKind.TABLE_CARDS_QR)
 
 
 def _drive(pk) -> Drive:
@@ -61,9 +66,23 @@ def blank_pack_pdf(request, pk):
     return _drive_sheet(request, drive, SheetKind.BLANK_PACK)
 
 
-def _drive_sheet(request, drive: Drive, kind: SheetKind):
+@login_required
+@require_safe
+def table_cards_qr_pdf(request, pk):
+    """The table cards with each table's link and QR code; issuing the links a table of
+    the current round lacks, as the organiser's QR page does."""
+    drive = _drive(pk)
+    require_organiser(request.user, drive.club)
+    if drive.status != DriveStatus.RUNNING:
+        raise Http404("Table links exist only while the drive is running.")
+    tokens.links_issue(drive=drive)
+    site = f"{request.scheme}://{request.get_host()}"
+    return _drive_sheet(request, drive, SheetKind.TABLE_CARDS_QR, site=site)
+
+
+def _drive_sheet(request, drive: Drive, kind: SheetKind, site: str = ""):
     wanted = jobs.SheetRequest(
-        drive, kind, sheets.Layout.from_query(request.GET), translation.get_language()
+        drive, kind, sheets.Layout.from_query(request.GET), translation.get_language(), site
     )
     sheet, data = jobs.find(wanted)
     if sheet is not None and sheet.status == SheetStatus.READY and not sheet.file_exists:
@@ -107,7 +126,7 @@ def _sheet(request, pk, sheet_pk) -> PrintedSheet:
     sheet = get_object_or_404(
         PrintedSheet.objects.select_related("drive__club"), pk=sheet_pk, drive_id=pk
     )
-    if sheet.kind == SheetKind.BLANK_PACK and not sheet.drive.club.is_organiser(request.user):
+    if sheet.kind in ORGANISER_SHEETS and not sheet.drive.club.is_organiser(request.user):
         raise Http404("Organiser material.")
     return sheet
 

@@ -20,15 +20,6 @@ DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 DATABASE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 
-@pytest.fixture
-def running_drive(club):
-    """Twelve players, started: larger than a sheet rendered inside the request."""
-    drive = make_drive(club, title="Big Drive", deals=4, movement=MovementType.INDIVIDUAL)
-    make_entries(drive, make_players(club, 12))
-    services.drive_start(drive=drive)
-    return drive
-
-
 def scorecards_url(drive):
     return reverse("drives:scorecards_pdf", args=[drive.pk])
 
