@@ -1,0 +1,116 @@
+"""Bid whist hands entered from two phones at a table in real Chromium (360 × 740): N–S
+type both hands of the round, see their points as scoring counts them, send; E–W open
+the same link on their own phone and confirm."""
+
+import pytest
+
+from drives.evening import services as evening
+from drives.models import Game, TableResult
+from drives.tableside import tokens
+from tests.conftest import make_club, make_drive, make_entries, make_players
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+
+
+@pytest.fixture
+def phones(chromium):
+    opened, refused = [], []
+
+    def new():
+        context = chromium.new_context(viewport=PHONE)
+        context.set_default_timeout(20_000)  # a crowded machine serves slowly
+        opened.append(context)
+        page = context.new_page()
+        page.on(
+            "console",
+            lambda message: (
+                refused.append(message.text) if "Content Security Policy" in message.text else None
+            ),
+        )
+        return page
+
+    yield new
+    for context in opened:
+        context.close()
+    assert refused == []
+
+
+def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(
+        club,
+        title="Bid Whist Night",
+        game=Game.BID,
+        movement="mitchell",
+        deals=4,
+        deals_per_round=2,
+    )
+    make_entries(drive, make_players(club, 8))
+    evening.drive_start(drive=drive)
+    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    url = f"{live_server.url}/t/{link.token}/"
+
+    north_south = phones()
+    north_south.goto(url)
+    assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
+    east = drive.seatings.get(round=1, table=1, seat="E").entry.player.name
+    assert f"E ({east}) deals" in north_south.locator("#hand-2 legend").inner_text()
+    north_south.locator(".sides label", has_text="N–S").click()
+
+    first = north_south.locator("#hand-1")
+    first.locator("label.pick", has_text="N–S").click()
+    level = first.locator(".levels label.pick", has_text="4")
+    assert level.bounding_box()["height"] >= 44
+    level.click()
+    first.locator("label.pick", has_text="downtown").click()
+    first.locator("label.pick", has_text="spades").click()
+    first.locator("input[name=b1_tricks]").fill("10")
+
+    # Hand 2: everyone passed, so the dealer (E) had to bid: E–W declare, 1 no trumps.
+    second = north_south.locator("#hand-2")
+    second.get_by_label("Everyone passed: the dealer had to bid").check()
+    assert second.locator("input[name=b2_declarers][value=EW]").is_checked()
+    second.locator(".levels label.pick", has_text="1").click()
+    second.get_by_role("radio", name="no trumps", exact=True).check()
+    assert second.locator("input[name=b2_trumps][value='']").is_checked()
+    second.locator("input[name=b2_tricks]").fill("5")
+
+    north_south.get_by_role("button", name="Show the points").click()
+    first_points = north_south.locator("#hand-1 [data-points]")
+    assert "N–S 4 downtown ♠, 10 tricks: +4" in first_points.inner_text()
+    assert "E–W 1 no trumps, 5 tricks: -1" in north_south.locator("#hand-2").inner_text()
+    assert not TableResult.objects.exists()
+    # Only one button at a time: "Send" once the points are shown.
+    assert north_south.get_by_role("button", name="Show the points").is_hidden()
+    levels = [box.bounding_box() for box in first.locator(".levels label.pick").all()]
+    assert len({round(box["y"]) for box in levels}) == 1  # the seven bids on one row
+    # A change after the check asks for the points again before anything is sent.
+    north_south.locator("input[name=b1_tricks]").fill("9")
+    north_south.locator("input[name=b1_tricks]").dispatch_event("change")
+    assert north_south.locator("#hand-1 [data-points]").is_hidden()
+    north_south.get_by_role("button", name="Show the points").click()
+    north_south.get_by_text("N–S 4 downtown ♠, 9 tricks: -1").wait_for()
+    north_south.locator("input[name=b1_tricks]").fill("10")
+    north_south.locator("input[name=b1_tricks]").dispatch_event("change")
+    north_south.get_by_role("button", name="Show the points").click()
+    north_south.get_by_text("N–S 4 downtown ♠, 10 tricks: +4").wait_for()
+    north_south.get_by_role("button", name="Send", exact=True).click()
+    north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
+    assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
+
+    east_west = phones()
+    east_west.goto(url)
+    state = east_west.locator("#state")
+    assert "N–S 4 downtown ♠, 10 tricks: +4" in state.inner_text()
+    assert "E–W 1 no trumps, 5 tricks: -1" in state.inner_text()
+    east_west.get_by_role("button", name="E–W: these figures are right").click()
+    east_west.get_by_text("Result stored").wait_for()
+    stored = {
+        r.deal: (r.declarers, r.bid_level, r.bid_strain, r.trumps, r.ns_tricks)
+        for r in TableResult.objects.filter(drive=drive, table=1)
+    }
+    assert stored == {1: ("NS", 4, "downtown", "S", 10), 2: ("EW", 1, "nt", "", 8)}
+    north_south.reload()
+    assert "Result stored" in north_south.locator("#state").inner_text()
