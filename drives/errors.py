@@ -11,9 +11,11 @@ class DriveError(ValueError):
     """An operation the drive's state or the input does not allow."""
 
 
-#: ``scoring`` words its refusals in English; these are the ones an organiser meets on
-#: the evening's pages, by their stable code, with the figures the core quotes.
+#: ``scoring`` words its refusals in English; here is every one of its codes in the
+#: reader's language, with the figures the core quotes (tests/drives/test_errors.py
+#: reads scoring's sources and fails on a code missing here).
 SCORING_MESSAGES = {
+    # What a table may record for a deal of classic whist.
     "deal_tricks": _("%(side)s tricks must be a whole number from 0 to 13, not %(tricks)s"),
     "honours_held": _("A side holds from 0 to 4 of the trump honours, not %(honours)s"),
     "too_few_players": _("A movement needs at least four players."),
@@ -28,6 +30,38 @@ SCORING_MESSAGES = {
     ),
     "declaring_side": _("Say which side won the bid: N–S or E–W."),
     "dealer": _("Say who dealt: N, E, S or W."),
+    # Bid whist's auction, play and house rules: the computer players' and the set-up's.
+    "bid_not_higher": _("A bid must beat the bid before it."),
+    "minimum_bid": _("The minimum opening bid is from 1 to 7."),
+    "dealer_must_bid": _("After three passes the dealer must bid."),
+    "auction_over": _("The auction is over: every player has called."),
+    "auction_not_over": _("The auction is not over yet."),
+    "ranking_needed": _("At no trumps the declarer chooses uptown or downtown."),
+    "ranking_mismatch": _("An uptown bid is played uptown, a downtown bid downtown."),
+    "exchange_cards": _("Put aside six different cards from the hand and the kitty."),
+    "game_target": _("A game is played to from %(low)s to %(high)s points, not %(value)s."),
+    "boston_bonus": _(
+        "The bonus for all 13 tricks is from %(low)s to %(high)s points, not %(value)s."
+    ),
+    "game_over": _("This game is over."),
+    # A season's league rule.
+    "league_kind": _("Choose a league rule: total, best drives, placing points or average."),
+    "league_best_n": _("A best-drives league needs how many drives count (at least 1)."),
+    "league_placing_points": _("A placing-points league needs points for at least first place."),
+    "league_negative_points": _("Placing points cannot be negative."),
+    "league_minimum_drives": _("The minimum number of drives to qualify cannot be negative."),
+    # Each kind's own code, raised where ``drives`` checks the input first; worded in
+    # general so that a case the checks miss still reads in the page's language.
+    "scoring": _("The rules of whist do not allow this."),
+    "card": _("A card, hand or pack is not valid."),
+    "play": _("A card was played out of turn or from the wrong hand."),
+    "revoke": _("A player did not follow suit while holding the suit led."),
+    "pbn": _("The record of the deal (PBN) cannot be read."),
+    "result": _("These tricks or honours cannot happen in a deal of whist."),
+    "bidwhist": _("Bid whist does not allow this."),
+    "movement": _("The seating cannot be planned for these players and rounds."),
+    "standings": _("The standings cannot be worked out from these scores."),
+    "league": _("The season's league cannot be worked out with its rule."),
 }
 SIDES = {"NS": pgettext_lazy("side", "N–S"), "EW": pgettext_lazy("side", "E–W")}
 

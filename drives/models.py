@@ -253,6 +253,11 @@ class Drive(models.Model):
     booby_prize = models.BooleanField(_("booby prize"), default=True)
     half_time_prize = models.BooleanField(_("half-time prize"), default=False)
     ten_trick_prize = models.BooleanField(_("prize for most deals with 10+ tricks"), default=False)
+    # Usually a player who left early hands their prize on to the next in line; some
+    # clubs let them keep whatever their score wins.
+    withdrawn_win_prizes = models.BooleanField(
+        _("players who withdrew can win prizes"), default=False
+    )
     tie_break = models.CharField(
         _("tie-break"), max_length=10, choices=TieBreak.choices, default=TieBreak.COUNTBACK
     )
@@ -348,6 +353,9 @@ class Entry(models.Model):
     withdrew_after = models.PositiveSmallIntegerField(
         _("withdrew after round"), null=True, blank=True
     )
+    # A player who withdrew and was re-admitted later plays again from this round: the
+    # rounds between are neither played nor sat out, like those before a late arrival.
+    returned_round = models.PositiveSmallIntegerField(_("back from round"), null=True, blank=True)
 
     class Meta:
         ordering = ["card_number"]
@@ -360,14 +368,36 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=Q(card_number__gte=1), name="entry_card_number_positive"
             ),
+            # One gap at most, and a real one: back after at least one round away.
+            models.CheckConstraint(
+                condition=Q(returned_round__isnull=True)
+                | Q(withdrew_after__isnull=False, returned_round__gt=F("withdrew_after") + 1),
+                name="entry_returns_after_a_gap",
+            ),
         ]
 
     def __str__(self):
         return f"{self.card_number}. {self.player}"
 
+    @property
+    def has_left(self) -> bool:
+        """Withdrew and has not come back: out of the rest of the drive."""
+        return self.withdrew_after is not None and self.returned_round is None
+
     def plays_in(self, round_number: int) -> bool:
         return self.joined_round <= round_number and (
-            self.withdrew_after is None or round_number <= self.withdrew_after
+            self.withdrew_after is None
+            or round_number <= self.withdrew_after
+            or (self.returned_round is not None and round_number >= self.returned_round)
+        )
+
+    @staticmethod
+    def playing_in(round_number: int) -> Q:
+        """:meth:`plays_in` as a query: the entries in play in ``round_number``."""
+        return Q(joined_round__lte=round_number) & (
+            Q(withdrew_after__isnull=True)
+            | Q(withdrew_after__gte=round_number)
+            | Q(returned_round__lte=round_number)
         )
 
 

@@ -66,15 +66,28 @@ class LeagueRule:
             object.__setattr__(self, "kind", LeagueKind(self.kind))
         except ValueError:
             choices = ", ".join(f'"{kind}"' for kind in LeagueKind)
-            raise LeagueError(f'Unknown league rule "{self.kind}"; choose {choices}.') from None
+            raise LeagueError(
+                f'Unknown league rule "{self.kind}"; choose {choices}.',
+                code="league_kind",
+                params={"kind": str(self.kind)},
+            ) from None
         if self.kind is LeagueKind.BEST and (self.best_n is None or self.best_n < 1):
-            raise LeagueError("A best-drives league needs how many drives count (at least 1).")
+            raise LeagueError(
+                "A best-drives league needs how many drives count (at least 1).",
+                code="league_best_n",
+            )
         if self.kind is LeagueKind.PLACING and not self.placing_points:
-            raise LeagueError("A placing-points league needs points for at least first place.")
+            raise LeagueError(
+                "A placing-points league needs points for at least first place.",
+                code="league_placing_points",
+            )
         if any(points < 0 for points in self.placing_points):
-            raise LeagueError("Placing points cannot be negative.")
+            raise LeagueError("Placing points cannot be negative.", code="league_negative_points")
         if self.minimum_drives < 0:
-            raise LeagueError("The minimum number of drives to qualify cannot be negative.")
+            raise LeagueError(
+                "The minimum number of drives to qualify cannot be negative.",
+                code="league_minimum_drives",
+            )
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ import unicodedata
 from typing import TYPE_CHECKING, cast
 
 from django import forms
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -47,6 +48,7 @@ USUAL_SETTINGS = (
     "booby_prize",
     "half_time_prize",
     "ten_trick_prize",
+    "withdrawn_win_prizes",
     "tie_break",
     "table_entry",
     "on_paper",
@@ -88,6 +90,9 @@ class DriveForm(forms.ModelForm):
             "booby_prize": _("A prize for the lowest score among those who played to the end."),
             "half_time_prize": _("A prize for the best score at half-time."),
             "ten_trick_prize": _("A prize for the most deals with ten or more tricks."),
+            "withdrawn_win_prizes": _(
+                "Unticked, a player who withdrew wins no prize and the next in line takes it."
+            ),
             "tie_break": _(
                 "Countback places players level on points by their last rounds; shared "
                 "leaves them level."
@@ -236,7 +241,17 @@ class LateArrivalForm(forms.Form):
     def __init__(self, *args, drive, **kwargs):
         super().__init__(*args, **kwargs)
         player = cast(forms.ModelChoiceField, self.fields["player"])
-        player.queryset = drive.club.players.filter(active=True).exclude(entries__drive=drive)
+        # Those not checked in, and those who withdrew: a withdrawn player comes back this way.
+        withdrawn = Q(
+            entries__drive=drive,
+            entries__withdrew_after__isnull=False,
+            entries__returned_round__isnull=True,
+        )
+        player.queryset = (
+            drive.club.players.filter(active=True)
+            .filter(~Q(entries__drive=drive) | withdrawn)
+            .distinct()
+        )
 
     def clean(self):
         super().clean()

@@ -410,9 +410,9 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
             half_time=drive.half_time_prize,
             most_ten_trick_deals=drive.ten_trick_prize,
         )
-        # A player who withdrew keeps their place in the standings but wins no prize:
-        # the prizes go down the table as if they were not in it.
-        stayed = {entry.pk for entry in entries if entry.withdrew_after is None}
+        # A player who withdrew keeps their place in the standings but, unless the drive
+        # says otherwise, wins no prize: the prizes go down the table as if they were not in it.
+        stayed = {entry.pk for entry in entries if drive.withdrawn_win_prizes or not entry.has_left}
         prize_rows = [
             PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
             # A paper drive whose half-times were not typed has no half-time prize to give.

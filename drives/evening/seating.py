@@ -12,10 +12,10 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
 from scoring.cards import SEATS, Side
-from scoring.errors import MovementError
 
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
 
@@ -59,7 +59,7 @@ def static_movement(drive: Drive, players: int) -> movements.Movement:
     if drive.movement == MovementType.INDIVIDUAL:
         return movements.individual(players, drive.rounds, seed=drive.pk)
     if players % 2:
-        raise MovementError(table_plan(drive.movement, players).problem)
+        raise DriveError(table_plan(drive.movement, players).problem)
     build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
     return build(players // 2, drive.rounds)
 
@@ -156,9 +156,9 @@ def replan(drive: Drive) -> None:
         # Pair k is entries 2k and 2k+1: a pair plays while both its players do.
         pairs = [k for k in range(len(entries) // 2) if {2 * k, 2 * k + 1} <= set(present)]
         if 2 * len(pairs) < movements.MIN_PLAYERS:
-            raise MovementError(_("Fewer than four players would be left to play."))
+            raise DriveError(_("Fewer than four players would be left to play."))
     elif len(present) < movements.MIN_PLAYERS:
-        raise MovementError(_("Fewer than four players would be left to play."))
+        raise DriveError(_("Fewer than four players would be left to play."))
     if not drive.is_static:
         return  # the next round is seated from the results, with whoever is present then
     planned_so_far = movements.Movement.build(
@@ -170,9 +170,9 @@ def replan(drive: Drive) -> None:
             drive.current_round,
             pairs,
             keep_sides=drive.movement == MovementType.MITCHELL,
+            # A pair back after withdrawing counts from its return, like a late pair.
             since={
-                k: max(entries[2 * k].joined_round, entries[2 * k + 1].joined_round) - 1
-                for k in pairs
+                k: max(_in_since(entries[2 * k]), _in_since(entries[2 * k + 1])) - 1 for k in pairs
             },
             seed=drive.pk,
         )
@@ -181,6 +181,11 @@ def replan(drive: Drive) -> None:
     Seating.objects.filter(drive=drive, round__gt=drive.current_round).delete()
     remaining = planned.rounds[drive.current_round : drive.rounds]
     _write(drive, entries, remaining, first_round=drive.current_round + 1)
+
+
+def _in_since(entry: Entry) -> int:
+    """The round from which ``entry`` has been in play without a break."""
+    return entry.returned_round or entry.joined_round
 
 
 def never(drive: Drive) -> int:

@@ -72,7 +72,10 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
             _("%(name)s is marked inactive; mark them active on the players page first.")
             % {"name": player.name}
         )
-    if drive.entries.filter(player=player).exists():
+    earlier = drive.entries.filter(player=player).first()
+    if earlier is not None and earlier.has_left and drive.status == DriveStatus.RUNNING:
+        return entry_readmit(drive=drive, entry=earlier)
+    if earlier is not None:
         raise DriveError(_("%(name)s is already checked in.") % {"name": player.name})
     joined_round = 1
     if drive.status == DriveStatus.RUNNING:
@@ -156,6 +159,18 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> None:
     if drive.status == DriveStatus.PLANNED:
         entry.delete()
         return
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if entry.returned_round == drive.current_round + 1:
+        _readmit_undo(drive, entry)  # re-admitted by mistake: they never played again
+        return
+    if entry.returned_round is not None:
+        raise DriveError(
+            _(
+                "%(name)s withdrew once and came back: a player can be away only once in a "
+                "drive, so they cannot withdraw again."
+            )
+            % {"name": entry.player.name}
+        )
     if entry.withdrew_after is not None:
         raise DriveError(_("%(name)s has already withdrawn.") % {"name": entry.player.name})
     if drive.current_round >= drive.rounds:
@@ -193,6 +208,43 @@ def entry_withdraw_undo(*, drive: Drive, entry: Entry) -> None:
         if returner.withdrew_after == drive.current_round:
             returner.withdrew_after = None
             returner.save(update_fields=["withdrew_after"])
+    seating.replan(drive)
+
+
+@transaction.atomic
+def entry_readmit(*, drive: Drive, entry: Entry) -> Entry:
+    """Bring back a player who withdrew: they play again from the next round.
+
+    The rounds played stay as they are and the rest are re-planned with them in.
+    The rounds they were away count like those before a late arrival: neither
+    played nor sat out. Fixed partners come back as the pair that left; a
+    withdrawal made in the round still open is simply undone.
+    """
+    drive = _locked(drive)
+    _require_status(drive, DriveStatus.RUNNING, action=_("re-admit a player"))
+    entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
+    if not entry.has_left:
+        raise DriveError(_("%(name)s has not withdrawn.") % {"name": entry.player.name})
+    if entry.withdrew_after == drive.current_round:
+        entry_withdraw_undo(drive=drive, entry=entry)
+        return entry
+    back = drive.current_round + 1
+    if back > drive.rounds:
+        raise DriveError(_("The last round is under way: nobody can join now."))
+    for returner in seating.partnership(drive, entry):
+        if returner.has_left:
+            returner.returned_round = back
+            returner.save(update_fields=["returned_round"])
+    seating.replan(drive)
+    return entry
+
+
+def _readmit_undo(drive: Drive, entry: Entry) -> None:
+    """Take back a re-admission before the player has played again: away as before."""
+    for returner in seating.partnership(drive, entry):
+        if returner.returned_round == drive.current_round + 1:
+            returner.returned_round = None
+            returner.save(update_fields=["returned_round"])
     seating.replan(drive)
 
 

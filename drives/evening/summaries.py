@@ -149,6 +149,7 @@ def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
             top=Max("pk"),
             joined=Sum("joined_round"),
             withdrew=Sum(Coalesce("withdrew_after", 0)),
+            returned=Sum(Coalesce("returned_round", 0)),
             players=Sum("player_id"),
         ),
         Seating.objects.values("drive_id").annotate(

@@ -41,10 +41,9 @@ def card_deals(drive: Drive, entries, seatings) -> dict[int, CardDeals]:
             seated[s.entry_id][FIRST_HALF if s.round <= half_round else SECOND_HALF] += 1
     deals = {}
     for entry in entries:
-        last = drive.rounds if entry.withdrew_after is None else entry.withdrew_after
         entered = (
-            max(0, min(last, half_round) - entry.joined_round + 1),
-            max(0, last - max(entry.joined_round, half_round + 1) + 1),
+            sum(entry.plays_in(r) for r in range(1, half_round + 1)),
+            sum(entry.plays_in(r) for r in range(half_round + 1, drive.rounds + 1)),
         )
         # Unknown sit-outs (nothing seated): every round entered counts as played.
         played = seated[entry.pk] if seated else entered

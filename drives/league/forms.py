@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from drives.errors import refusal_text
 from drives.league.records import league_rule
 from drives.models import LeagueRule, Season
 from scoring.errors import LeagueError
@@ -47,5 +48,5 @@ class SeasonForm(forms.ModelForm):
         try:
             league_rule(candidate)
         except LeagueError as error:
-            raise forms.ValidationError(str(error)) from error
+            raise forms.ValidationError(refusal_text(error)) from error
         return data

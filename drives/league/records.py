@@ -45,7 +45,9 @@ def league_rule(season: Season) -> LeagueRule:
     except ValueError:
         raise LeagueError(
             _('Placing points are whole numbers separated by commas, not "%(points)s".')
-            % {"points": season.placing_points}
+            % {"points": season.placing_points},
+            # Worded here in the page's language already: refusal_text shows it as it is.
+            code="placing_points_text",
         ) from None
     return LeagueRule(
         LeagueKind(season.league_rule),

@@ -87,6 +87,7 @@ def inputs(request: SheetRequest) -> Inputs:
             "role",
             "joined_round",
             "withdrew_after",
+            "returned_round",
         )
     )
     seatings = list(

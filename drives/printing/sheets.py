@@ -17,6 +17,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from drives.bidwhist.records import house_rules, stored_record
+from drives.errors import DriveError
 from drives.evening import seating
 from drives.evening.reports import (
     DriveReport,
@@ -168,7 +169,7 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
             rounds = seating.static_movement(drive, len(entries)).rounds
         else:
             rounds = [seating.first_progressive_round(drive, entries)]
-    except MovementError:
+    except (DriveError, MovementError):
         return {}  # an odd number of fixed partners: the drive page already says so
     return {
         (r, t): {seat: entries[player] for seat, player in zip(SEATS, table, strict=True)}

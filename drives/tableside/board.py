@@ -122,6 +122,7 @@ def fingerprint(drive_pk: int, *parts: str) -> str | None:
             fp_seats=count(Seating),
             fp_entries=count(Entry),
             fp_withdrawn=latest(Entry, "withdrew_after"),
+            fp_returned=latest(Entry, "returned_round"),
             fp_hall_at=Subquery(
                 HallState.objects.filter(drive=OuterRef("pk")).values("updated_at")[:1]
             ),
@@ -136,6 +137,7 @@ def fingerprint(drive_pk: int, *parts: str) -> str | None:
             "fp_seats",
             "fp_entries",
             "fp_withdrawn",
+            "fp_returned",
             "fp_hall_at",
         )
         .first()

@@ -3,8 +3,6 @@ where everyone goes once the round is over."""
 
 from dataclasses import dataclass
 
-from django.db.models import Q
-
 from drives.evening import rounds
 from drives.models import Entry, PendingEntry, Seating, TableLink, TableResult
 from drives.tableside.services import LIVE, honours_deals
@@ -74,11 +72,8 @@ def table_state(link: TableLink) -> TableState:
             drive=drive, table=link.table, deal__in=[deal.number for deal in deals]
         )
     }
-    plays_now = Q(joined_round__lte=number) & (
-        Q(withdrew_after__isnull=True) | Q(withdrew_after__gte=number)
-    )
     sitting_out = list(
-        Entry.objects.filter(plays_now, drive=drive)
+        Entry.objects.filter(Entry.playing_in(number), drive=drive)
         .exclude(seatings__round=number)
         .select_related("player")
     )
@@ -136,9 +131,6 @@ def _progressive_moves(drive, number: int, table: int) -> str:
     if number >= drive.rounds:
         return ""
     tables = Seating.objects.filter(drive=drive, round=number).values("table").distinct().count()
-    plays_next = Q(joined_round__lte=number + 1) & (
-        Q(withdrew_after__isnull=True) | Q(withdrew_after__gte=number + 1)
-    )
-    if Entry.objects.filter(plays_next, drive=drive).count() // 4 != tables:
+    if Entry.objects.filter(Entry.playing_in(number + 1), drive=drive).count() // 4 != tables:
         return ""  # the movement re-seats everyone: the next round's page says where
     return rounds.moves_from(drive, table, tables)

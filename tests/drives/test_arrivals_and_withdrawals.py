@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from drives.evening import services
+from drives.evening.reports import drive_report
 from drives.models import Seating, SeatRole
 from tests.conftest import make_drive, make_entries, make_player, make_players
 
@@ -269,3 +270,151 @@ def test_progressive_sit_outs_take_turns_round_after_round(club, players):
         seated.setdefault(seating.round, set()).add(seating.entry_id)
     sat_out = [sum(e.pk not in seated[r] for r in seated) for e in entries]
     assert max(sat_out) - min(sat_out) <= 1
+
+
+# --- a withdrawn player comes back later, through the late-arrival path -----------------------
+
+
+def sat_out_rounds(drive, entry, rounds):
+    seated = set(drive.seatings.filter(entry=entry).values_list("round", flat=True))
+    return [r for r in rounds if r not in seated and entry.plays_in(r)]
+
+
+def test_a_withdrawn_player_comes_back_from_the_next_round(club):
+    drive, entries = individual_drive(club, 9)
+    leaver = entries[0]
+    services.entry_withdraw(drive=drive, entry=leaver)  # leaves after round 1
+    finish_round(drive)  # round 2 is under way, without them
+    played = seats(drive, [1, 2])
+    entry = services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    leaver.refresh_from_db()
+    assert entry.pk == leaver.pk and drive.entries.count() == 9  # the same card, no second
+    assert (leaver.withdrew_after, leaver.returned_round) == (1, 3)
+    assert [leaver.plays_in(r) for r in (1, 2, 3, 8)] == [True, False, True, True]
+    assert seats(drive, [1, 2]) == played  # played rounds untouched
+    assert not drive.seatings.filter(entry=leaver, round=2).exists()
+    later = range(3, drive.rounds + 1)
+    for number in later:
+        assert drive.seatings.filter(round=number).count() == 8  # two tables, one sits out
+    # Sit-outs from round 3 on are shared: nobody sits out twice before another has once.
+    outs = [len(sat_out_rounds(drive, entry, later)) for entry in drive.entries.all()]
+    assert max(outs) - min(outs) <= 1
+
+
+def test_the_rounds_away_count_like_a_late_arrivals_and_the_return_is_marked(
+    client, club, organiser
+):
+    drive, entries = individual_drive(club, 9)
+    leaver = entries[0]
+    services.entry_withdraw(drive=drive, entry=leaver)
+    finish_round(drive)
+    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    while drive.current_round < drive.rounds:
+        finish_round(drive)
+    leaver.refresh_from_db()
+    report = drive_report(drive)
+    assert report.rounds_scored == 7  # one deal a round; the eighth is still open
+    row = next(r for r in report.overall if r.entry.pk == leaver.pk)
+    scored = range(1, 8)
+    seated = drive.seatings.filter(entry=leaver, round__lte=7).count()
+    # Round 2 is neither played nor sat out: no credit for the round away.
+    assert row.standing.played_deals == seated
+    assert row.standing.sat_out_deals == len(sat_out_rounds(drive, leaver, scored)) >= 1
+    assert row.standing.played_deals + row.standing.sat_out_deals == 7 - 1
+    page = client.get(reverse("drives:standings", args=[drive.pk])).text
+    assert "(away after round 1, back from round 3)" in page
+    client.force_login(organiser)
+    assert "withdrew after round 1, back from round 3" in client.get(drive.get_absolute_url()).text
+
+
+def test_the_drive_page_offers_the_return_and_undoing_it(client, club, organiser):
+    drive, entries = individual_drive(club, 9)
+    leaver = entries[0]
+    services.entry_withdraw(drive=drive, entry=leaver)
+    finish_round(drive)
+    client.force_login(organiser)
+    page = client.get(drive.get_absolute_url()).text
+    assert "Back from round 3" in page
+    form = client.get(drive.get_absolute_url()).context["late_arrival"]
+    assert leaver.player in form.fields["player"].queryset  # listed among late arrivals
+    response = client.post(
+        reverse("drives:late_arrival", args=[drive.pk]),
+        {"player": leaver.player_id, "role": leaver.role},
+        follow=True,
+    )
+    name = leaver.player.name
+    assert f"{name} is back from round 3; the rounds they missed count like a late" in (
+        response.text
+    )
+    assert drive.seatings.filter(entry=leaver, round=3).exists()
+    assert "Undo the return" in response.text
+    undo = client.post(reverse("drives:withdraw", args=[drive.pk, leaver.pk]), follow=True)
+    assert f"{name}’s return is undone: they stay withdrawn." in undo.text.replace("&#x27;", "’")
+    leaver.refresh_from_db()
+    assert (leaver.withdrew_after, leaver.returned_round) == (1, None)
+    assert not drive.seatings.filter(entry=leaver, round__gt=1).exists()
+
+
+def test_a_withdrawal_in_the_open_round_is_undone_by_the_late_arrival_path(client, club):
+    drive, entries = individual_drive(club, 9)
+    services.entry_withdraw(drive=drive, entry=entries[0])
+    services.entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
+    entries[0].refresh_from_db()
+    assert (entries[0].withdrew_after, entries[0].returned_round) == (None, None)
+
+
+def test_a_player_back_from_a_gap_cannot_withdraw_a_second_time(client, club, organiser):
+    drive, entries = individual_drive(club, 9)
+    leaver = entries[0]
+    services.entry_withdraw(drive=drive, entry=leaver)
+    finish_round(drive)
+    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    finish_round(drive)  # round 3: they play again
+    before = seats(drive, range(1, 9))
+    client.force_login(organiser)
+    response = client.post(reverse("drives:withdraw", args=[drive.pk, leaver.pk]), follow=True)
+    assert "can be away only once in a drive" in response.text
+    leaver.refresh_from_db()
+    assert (leaver.withdrew_after, leaver.returned_round) == (1, 3)
+    assert seats(drive, range(1, 9)) == before
+
+
+def test_nobody_comes_back_once_the_last_round_is_under_way(club):
+    drive, entries = individual_drive(club, 9)
+    services.entry_withdraw(drive=drive, entry=entries[0])
+    while drive.current_round < drive.rounds:
+        finish_round(drive)
+    with pytest.raises(services.DriveError, match="The last round is under way"):
+        services.entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
+
+
+def test_a_withdrawn_pair_comes_back_to_a_mitchell_drive_as_a_pair(client, club, organiser):
+    drive, entries = fixed_drive(club, "mitchell", 10, deals=8)  # five pairs: one sits out
+    leaver, partner = entries[0], entries[1]
+    finish_round(drive)
+    services.entry_withdraw(drive=drive, entry=leaver)  # the pair leaves after round 2
+    finish_round(drive)  # round 3, four pairs
+    played = seats(drive, [1, 2, 3])
+    client.force_login(organiser)
+    response = client.post(
+        reverse("drives:late_arrival", args=[drive.pk]),
+        {"player": partner.player_id, "role": partner.role},
+        follow=True,
+    )
+    assert (
+        f"{partner.player.name} and {leaver.player.name} are back as a pair from round 4"
+        in response.text
+    )
+    leaver.refresh_from_db()
+    partner.refresh_from_db()
+    assert (leaver.returned_round, partner.returned_round) == (4, 4)
+    assert seats(drive, [1, 2, 3]) == played
+    pair = {leaver.pk, partner.pk}
+    previous = None
+    for number in range(4, drive.rounds + 1):
+        seated = [p for table in pairs_seated(drive, number) for p in table]
+        assert len(seated) == 4  # five pairs again: one sits out each round
+        assert all(p == pair or not p & pair for p in seated)  # partners stay together
+        out = pair not in seated
+        assert not (out and previous)  # never out twice running
+        previous = out

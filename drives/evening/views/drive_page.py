@@ -24,7 +24,7 @@ def drive(request, pk):
 def render_drive_page(request, drive, *, walk_in=None, status=200):
     """The drive page, with a walk-in form as posted when it was refused."""
     entries = list(drive.entries.select_related("player"))
-    playing = [entry for entry in entries if entry.withdrew_after is None]
+    playing = [entry for entry in entries if not entry.has_left]
     context = {
         "drive": drive,
         "entries": entries,

@@ -124,12 +124,18 @@ def late_arrival(request, pk):
     drive = _organised_drive(request, pk)
     form = LateArrivalForm(request.POST, drive=drive)
     if not form.is_valid():
-        messages.error(request, _("Choose an active player who has not checked in."))
-    elif _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
+        messages.error(
+            request, _("Choose an active player who has not checked in, or one who withdrew.")
+        )
+        return redirect(drive)
+    came_back = drive.entries.filter(player=form.cleaned_data["player"]).exists()
+    if _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
         name = form.cleaned_data["player"].name
         entry = drive.entries.get(player=form.cleaned_data["player"])
         pair = seating.partnership(drive, entry)
-        if drive.status == DriveStatus.PLANNED:
+        if came_back:
+            messages.success(request, _readmitted_text(drive, entry, pair))
+        elif drive.status == DriveStatus.PLANNED:
             messages.success(request, _("%(name)s checked in.") % {"name": name})
         elif entry.joined_round == seating.never(drive):
             messages.success(
@@ -159,6 +165,24 @@ def late_arrival(request, pk):
     return redirect(drive)
 
 
+def _readmitted_text(drive: Drive, entry: Entry, pair: list[Entry]) -> str:
+    names = {"name": entry.player.name, "round": drive.current_round + 1}
+    if entry.returned_round is None:
+        return _("%(name)s's withdrawal is undone: they play on.") % names
+    if len(pair) == 2:
+        return _(
+            "%(name)s and %(partner)s are back as a pair from round %(round)d; the rounds "
+            "they missed count like a late arrival's."
+        ) % (names | {"partner": pair[1].player.name})
+    return (
+        _(
+            "%(name)s is back from round %(round)d; the rounds they missed count like a late "
+            "arrival's."
+        )
+        % names
+    )
+
+
 @login_required
 def withdraw(request, pk, entry_pk):
     drive = _organised_drive(request, pk)
@@ -166,9 +190,16 @@ def withdraw(request, pk, entry_pk):
     if request.method == "POST":
         pair = seating.partnership(drive, entry)
         waiting = entry.joined_round == seating.never(drive)
+        readmitted = entry.returned_round is not None
         if not _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
             return redirect(drive)
-        if waiting:
+        if readmitted:
+            messages.success(
+                request,
+                _("%(name)s's return is undone: they stay withdrawn.")
+                % {"name": entry.player.name},
+            )
+        elif waiting:
             messages.success(
                 request,
                 _("%(name)s no longer waits for a partner.") % {"name": entry.player.name},

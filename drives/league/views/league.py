@@ -10,6 +10,7 @@ from django_tables2 import RequestConfig
 
 from drives.conditional import conditional_page
 from drives.downloads import csv_download
+from drives.errors import refusal_text
 from drives.filenames import season_download_name
 from drives.league.charts import LineChart, Series, line_chart
 from drives.league.freshness import player_stamp, season_stamp
@@ -36,7 +37,7 @@ def season(request, pk):
     try:
         league = season_league(SeasonData.load(season), role=request.GET.get("role"))
     except LeagueError as error:
-        return render(request, "drives/season.html", {**context, "error": str(error)})
+        return render(request, "drives/season.html", {**context, "error": refusal_text(error)})
     table = LeagueTable(
         league.lines,
         rule_kind=league.rule.kind,
