@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drives', '0010_pending_entry_trumps_turned_up'),
+        ('drives', '0011_pending_entry_bid_whist_hands'),
     ]
 
     operations = [
