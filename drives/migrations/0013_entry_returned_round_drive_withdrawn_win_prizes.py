@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('drives', '0011_pending_entry_bid_whist_hands'),
+        ('drives', '0012_table_cards_with_qr_codes'),
     ]
 
     operations = [
