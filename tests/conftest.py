@@ -18,11 +18,14 @@ _counter = itertools.count(1)
 def pytest_configure():
     # PBKDF2 is deliberately slow; tests create and log in hundreds of users.
     from django.conf import settings
+    from django.core.signals import setting_changed
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Sheets render as soon as they are queued, in the test's process, into a throwaway
     # folder; the tests of the worker itself run it for real.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    # The app's tasks are declared as it loads, which builds the backends: build them again.
+    setting_changed.send(sender=None, setting="TASKS", value=settings.TASKS, enter=True)
     settings.PRINT_PROCESSES = 1
     # Rendering ahead would print two PDFs in every test that starts a drive and commits
     # (browser tests above all); the tests of rendering ahead switch it back on.

@@ -259,12 +259,12 @@ def delete_sheets(queryset) -> int:
     return count
 
 
-def prerender(drive: Drive) -> None:
+def prerender(drive_id: int) -> None:
     """Queue the sheets wanted first at a drive: scorecards and table cards as the
     organiser's browser would ask for them (the default layout, the site's language)."""
-    drive = Drive.objects.select_related("club").get(pk=drive.pk)  # as committed
-    if drive.status == DriveStatus.PLANNED:
-        return
+    drive = Drive.objects.select_related("club").filter(pk=drive_id).first()
+    if drive is None or drive.status == DriveStatus.PLANNED:
+        return  # deleted, or put back before the worker came to it
     for kind in (SheetKind.SCORECARDS, SheetKind.TABLE_CARDS):
         request = SheetRequest(drive, kind, Layout(), settings.LANGUAGE_CODE)
         sheet, data = find(request)

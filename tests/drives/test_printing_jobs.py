@@ -8,6 +8,7 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
+from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
 from drives.evening import services
@@ -196,6 +197,24 @@ def test_a_site_that_prints_nothing_ahead_renders_only_when_asked(
         services.drive_start(drive=drive)
 
     assert not PrintedSheet.objects.filter(drive=drive).exists()
+
+
+def test_starting_a_drive_only_queues_the_rendering_ahead(
+    club, django_capture_on_commit_callbacks, settings
+):
+    settings.PRINT_AHEAD = True
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, make_players(club, 12))
+
+    with override_settings(TASKS=DATABASE), django_capture_on_commit_callbacks(execute=True):
+        services.drive_start(drive=drive)
+
+    # The request reads no seating for the sheets: the worker's task does, later.
+    assert not PrintedSheet.objects.exists()
+    queued = DBTaskResult.objects.values_list("task_path", "args_kwargs")
+    assert list(queued) == [
+        ("drives.printing.tasks.prerender_drive", {"args": [drive.pk], "kwargs": {}})
+    ]
 
 
 @pytest.mark.django_db(transaction=True)
