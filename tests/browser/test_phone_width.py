@@ -72,3 +72,35 @@ def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phon
     page.goto(f"{base}/drives/{drive.pk}/rounds/1/")
     page.screenshot(path="/tmp/organiser-round-360.png", full_page=True)
     assert fits(page)
+
+
+def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phone):
+    base, club, players = phone
+    drive = make_drive(club, deals=8, movement="individual")
+    make_entries(drive, players[2:11])  # nine: one sits out each round
+    services.drive_start(drive=drive)
+    leaver = drive.entries.get(player=players[2])
+    page.goto(f"{base}/drives/{drive.pk}/entries/{leaver.pk}/withdraw/")
+    assert "If they come back later" in page.locator("main").inner_text()
+    page.get_by_role("button", name="Withdraw", exact=True).click()
+    page.wait_for_url(f"{base}/drives/{drive.pk}/")
+    drive.refresh_from_db()
+    for table in {s.table for s in drive.seatings.filter(round=1)}:
+        scores = services.TableScores(table, {1: 7}, {}, 0)
+        services.results_record(drive=drive, round_number=1, scores=scores, user=None)
+    services.round_advance(drive=drive)  # round 2 is under way without them
+
+    page.goto(f"{base}/drives/{drive.pk}/")
+    back = page.get_by_role("button", name="Back from round 3")
+    size = back.bounding_box()
+    assert size and size["height"] >= 24 and size["x"] + size["width"] <= PHONE["width"]
+    back.click()
+    page.wait_for_url(f"{base}/drives/{drive.pk}/")
+    assert "Player 01 is back from round 3" in page.locator(".messages").inner_text()
+    row = page.locator("tr", has_text="Player 01")
+    assert "withdrew after round 1, back from round 3" in row.inner_text()
+    assert row.get_by_role("button", name="Undo the return").is_visible()
+    page.screenshot(path="/tmp/organiser-readmit-360.png", full_page=True)
+    assert fits(page)
+    leaver.refresh_from_db()
+    assert leaver.returned_round == 3 and drive.seatings.filter(entry=leaver, round=3).exists()
