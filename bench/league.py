@@ -21,12 +21,12 @@ tie-breaks, no HTML), so it is a bound to compare with, not a rival.
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import sys
 import time
 from pathlib import Path
 
+from bench.local import setup_django
 from bench.timing import best_of
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -134,16 +134,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs; the best is reported")
     args = parser.parse_args(argv)
 
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.setdefault("DEBUG", "1")  # a development run: no SECRET_KEY needed
-    os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/bench_league.sqlite3")
-    database = os.environ["DATABASE_URL"].removeprefix("sqlite:///")
-    if os.environ["DATABASE_URL"].startswith("sqlite:") and os.path.exists(database):
-        os.remove(database)
-
-    import django
-
-    django.setup()
+    setup_django("/tmp/bench_league.sqlite3")
     from django.core.cache import cache
     from django.core.management import call_command
     from django.db import connection

@@ -26,6 +26,7 @@ import sys
 import time
 from pathlib import Path
 
+from bench.local import setup_django
 from bench.timing import best_of
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -40,16 +41,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--cards", type=int, default=100)
     parser.add_argument("--deals", type=int, default=24)
     args = parser.parse_args(argv)
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.setdefault("DEBUG", "1")  # a development run: no SECRET_KEY needed
-    os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/bench_paper.sqlite3")
-    database = os.environ["DATABASE_URL"].removeprefix("sqlite:///")
-    if os.environ["DATABASE_URL"].startswith("sqlite:") and os.path.exists(database):
-        os.remove(database)
-
-    import django
-
-    django.setup()
+    setup_django("/tmp/bench_paper.sqlite3")
     import datetime as dt
 
     from django.contrib.auth import get_user_model

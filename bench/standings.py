@@ -15,14 +15,13 @@ each table's tricks drawn at random. Django is set up only because
   prizes, the ladies' and gents' tables, the deal results).
 
 With ``--baseline REV`` the same two are timed with ``scoring/standings.py`` and
-``drives/reports.py`` as they are at git revision REV (read with ``git show``, so
+``drives/evening/reports.py`` as they are at git revision REV (read with ``git show``, so
 the checkout is untouched), and the two versions' tables and prizes are compared.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import subprocess
 import sys
@@ -30,6 +29,7 @@ import types
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.local import setup_django
 from bench.timing import best_of
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -50,15 +50,6 @@ class SeatingRow:
     entry: object = None
 
 
-@dataclass(slots=True)
-class ResultRow:
-    round: int
-    table: int
-    deal: int
-    ns_tricks: int
-    ns_honours: int | None
-
-
 def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
     """A finished drive with every prize on, and its entries, seatings and results.
 
@@ -66,7 +57,7 @@ def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
     player arrives late and one withdraws early, so sit-outs and deals earning
     nothing are both exercised.
     """
-    from drives.models import Drive, DriveStatus, Entry, SeatRole
+    from drives.models import Drive, DriveStatus, Entry, SeatRole, TableResult
 
     drive = Drive(
         pk=1,
@@ -98,7 +89,9 @@ def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
             ]
             for deal in drive.deals_of_round(round_number):
                 tricks = sum(rng.random() < 0.5 for _ in range(13))  # ties happen, as in life
-                results.append(ResultRow(round_number, table, deal, tricks, None))
+                results.append(
+                    TableResult(round=round_number, table=table, deal=deal, ns_tricks=tricks)
+                )
     return drive, entries, seatings, results
 
 
@@ -107,7 +100,7 @@ def load_revision(rev: str) -> tuple[types.ModuleType, types.ModuleType]:
     modules = []
     for path, name in [
         ("scoring/standings.py", "bench_baseline_standings"),
-        ("drives/reports.py", "bench_baseline_reports"),
+        ("drives/evening/reports.py", "bench_baseline_reports"),
     ]:
         source = subprocess.run(
             ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
@@ -203,13 +196,8 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
 
-    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
-    os.environ.setdefault("DEBUG", "1")  # a development run: no SECRET_KEY needed
-    os.environ.setdefault("DATABASE_URL", "sqlite:////tmp/bench_standings.sqlite3")
-    import django
-
-    django.setup()
-    from drives import reports
+    setup_django("/tmp/bench_standings.sqlite3")
+    from drives.evening import reports
     from scoring import standings as ranking
 
     versions = {"working tree": (ranking, reports)}
