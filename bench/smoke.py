@@ -84,8 +84,8 @@ def main() -> None:
         manage(env, "migrate", "--no-input", "-v0")
         manage(env, "collectstatic", "--no-input", "-v0")
         manage(env, "loaddemo")
-        with gunicorn(env, workers=2) as port:
-            smoke(port)
+        with gunicorn(env, workers=2) as server:
+            smoke(server.port)
         print("smoke: production set-up answered every check")
     finally:
         shutil.rmtree(workdir, ignore_errors=True)

@@ -7,7 +7,7 @@ comes back in one transaction. Every refusal raises :class:`DriveError` (or a
 
 from dataclasses import dataclass, field
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -35,6 +35,31 @@ from scoring.results import check_tricks
 def _locked(drive: Drive) -> Drive:
     """The drive's row, locked for this transaction, so two organisers never interleave."""
     return Drive.objects.select_for_update().get(pk=drive.pk)
+
+
+def table_locked(drive: Drive, round_number: int, table: int) -> Drive:
+    """The drive's row under a share lock and one table's seats of the round locked.
+
+    For a write that touches one table of a round: the posts of two phones (or of a phone
+    and the organiser) for the same table queue one behind the other, posts for other
+    tables go on beside them, and whatever locks the whole drive (opening the next round,
+    finishing, check-in) waits for the posts under way, which wait for it in turn.
+    SQLite has no row locks: its IMMEDIATE transactions serialise every write.
+    """
+    if connection.vendor == "postgresql":
+        table_name = connection.ops.quote_name(Drive._meta.db_table)
+        drive = Drive.objects.raw(
+            f"SELECT * FROM {table_name} WHERE id = %s FOR SHARE",
+            [drive.pk],
+        )[0]
+    else:
+        drive = Drive.objects.get(pk=drive.pk)
+    list(
+        Seating.objects.select_for_update()
+        .filter(drive=drive, round=round_number, table=table)
+        .values_list("pk", flat=True)
+    )
+    return drive
 
 
 def _require_status(drive: Drive, *statuses: str, action: str) -> None:
@@ -318,7 +343,7 @@ def results_record(
     changed, is refused instead of silently overwriting. ``source`` says whether the
     organiser or the table's own link (``user`` None) supplied the figures.
     """
-    drive = _locked(drive)
+    drive = table_locked(drive, round_number, scores.table)
     _require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
     _refuse_paper(drive)
     if not 1 <= round_number <= drive.current_round:

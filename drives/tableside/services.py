@@ -1,8 +1,9 @@
 """What a table's link may write: a side's figures, the other side's confirmation, and the
 organiser's settlement of a dispute. Results go through ``evening.services.results_record``.
 
-Every function is atomic and locks the drive's row first, as the evening's services do,
-so two phones posting for one table at the same instant are served one after the other.
+Every function is atomic. A table's posts lock that table (``evening.services.table_locked``):
+two phones posting for one table at the same instant are served one after the other, while
+the other tables' posts go on beside them; the organiser's actions lock the whole drive.
 """
 
 import uuid
@@ -16,7 +17,7 @@ from drives.bidwhist import records
 from drives.bidwhist.records import HandEntry
 from drives.errors import DriveError
 from drives.evening import rounds, seating
-from drives.evening.services import TableScores, results_record
+from drives.evening.services import TableScores, results_record, table_locked
 from drives.evening.services import round_advance as advance
 from drives.models import (
     Drive,
@@ -193,7 +194,7 @@ def entry_submit(
     returns what was stored the first time. The other side's live entry with the same
     figures confirms them; different figures leave both in dispute for the organiser.
     """
-    drive = _locked(link.drive)
+    drive = table_locked(link.drive, round_number, link.table)
     earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
     if earlier is not None:
         return Outcome(earlier, resent=True)
@@ -252,7 +253,7 @@ def entry_confirm(
     *, link: TableLink, entry_pk: int, submission: uuid.UUID, address: str | None = None
 ) -> Outcome:
     """The other side agrees with ``entry_pk``'s figures: the same as sending them itself."""
-    drive = _locked(link.drive)
+    drive = table_locked(link.drive, link.drive.current_round, link.table)
     earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
     if earlier is not None:
         return Outcome(earlier, resent=True)

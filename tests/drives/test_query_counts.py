@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_club, make_played_drive
+from tests.conftest import make_club, make_played_drive, make_started_drive
 
 pytestmark = pytest.mark.django_db
 
@@ -33,3 +33,44 @@ def test_query_count_does_not_grow_with_tables(client, organiser, page):
         if user:
             client.force_login(user)
         assert queries(client, small, page) == queries(client, large, page)
+
+
+def test_saving_one_table_costs_the_same_queries_at_4_tables_as_at_40(client, organiser):
+    """The page posts every table's boxes; only the typed table is checked and saved."""
+    counts = []
+    for players in (16, 160):
+        drive = make_started_drive(
+            make_club(organiser=organiser), players=players, movement="individual", deals=4
+        )
+        tables = drive.seatings.filter(round=1).values("table").distinct().count()
+        deals = list(drive.deals_of_round(1))
+        form = {f"t{t}_d{d}": "" for t in range(1, tables + 1) for d in deals}
+        form |= {f"t{t}_v": "0" for t in range(1, tables + 1)}
+        form |= {f"t1_d{d}": "7" for d in deals}
+        client.force_login(organiser)
+        url = reverse("drives:round", args=[drive.pk, 1])
+        with CaptureQueriesContext(connection) as context:
+            response = client.post(url, form)
+        assert response.status_code == 302
+        assert drive.results.filter(table=1).count() == len(deals)
+        assert drive.results.count() == len(deals)
+        counts.append(len(context.captured_queries))
+    assert counts[0] == counts[1]
+
+
+def test_a_post_that_saves_does_not_rebuild_the_round_sheet(client, organiser, monkeypatch):
+    from drives.evening import rounds
+
+    drive = make_started_drive(
+        make_club(organiser=organiser), players=16, deals=4, deals_per_round=4
+    )
+    client.force_login(organiser)
+
+    def refuse(*args):
+        raise AssertionError("the whole round sheet was built for a post that saved")
+
+    monkeypatch.setattr(rounds, "round_sheet", refuse)
+    form = {"t1_v": "0", "t2_v": "0", "t2_d1": ""} | {f"t1_d{d}": "6" for d in range(1, 5)}
+    response = client.post(reverse("drives:round", args=[drive.pk, 1]), form)
+    assert response.status_code == 302
+    assert drive.results.filter(table=1, ns_tricks=6).count() == 4

@@ -77,15 +77,25 @@ def test_an_unchanged_poll_is_answered_not_modified(client, club, organiser):
     assert 'data-state="entered"' in changed.content.decode()
 
 
-def test_an_unchanged_poll_costs_a_constant_few_queries(
-    client, club, organiser, django_assert_max_num_queries
-):
+def test_an_unchanged_poll_costs_three_queries(client, club, organiser, django_assert_num_queries):
     drive = make_started_drive(club, players=40)
     client.force_login(organiser)
     url = reverse("drives:tableside_tiles", args=[drive.pk])
     etag = client.get(url)["ETag"]
-    with django_assert_max_num_queries(5):  # session, user, drive, organiser check, fingerprint
+    # The session, the user, and one query for the fingerprint and the organiser check.
+    with django_assert_num_queries(3):
         assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_a_poll_with_an_organisers_etag_from_anyone_else_gets_no_answer(client, club, organiser):
+    drive = make_started_drive(club, players=12)
+    client.force_login(organiser)
+    url = reverse("drives:tableside_tiles", args=[drive.pk])
+    etag = client.get(url)["ETag"]
+    client.force_login(make_user("stranger"))
+    response = client.get(url, headers={"if-none-match": etag})
+    assert response.status_code == 403
+    assert "ETag" not in response
 
 
 def test_one_click_settles_a_dispute(client, club, organiser):

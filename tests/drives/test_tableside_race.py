@@ -1,15 +1,16 @@
 """Two phones posting the same table and deal at the same instant, on PostgreSQL.
 
-The services lock the drive's row, so the two posts are served one after the other:
-exactly one result is stored and the other phone is told so. SQLite serialises every
-write anyway, so the race is only worth running where rows are locked one by one.
+The services lock the table's seats (and share-lock the drive's row), so the two posts are
+served one after the other: exactly one result is stored and the other phone is told so,
+while another table's post goes on beside them. SQLite serialises every write anyway, so
+these are only worth running where rows are locked one by one.
 """
 
 import threading
 import uuid
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
 from drives.evening import services as evening
 from drives.models import PendingEntry, TableResult
@@ -83,3 +84,61 @@ def test_both_sides_sending_the_same_figures_at_once_confirm_once(club):
         assert states == ["confirmed", "waiting"]  # the second to arrive confirmed the first
         TableResult.objects.filter(drive=link.drive).delete()
         PendingEntry.objects.filter(drive=link.drive).delete()
+
+
+def in_thread(work):
+    """Start ``work`` in a thread with its own connection; returns the thread."""
+
+    def run():
+        try:
+            work()
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_a_table_being_written_holds_up_that_table_and_the_next_round_only(club):
+    drive = make_drive(club, deals=4, table_entry="one_side")
+    make_entries(drive, make_players(club, 8))
+    evening.drive_start(drive=drive)
+    one, two = tokens.links_issue(drive=drive)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_table_one():
+        with transaction.atomic():
+            evening.table_locked(drive, 1, one.table)
+            held.set()
+            release.wait(10)
+
+    def post(link, tricks):
+        def work():
+            services.entry_submit(
+                link=link,
+                round_number=1,
+                side="NS",
+                figures=services.Figures({1: tricks}, {}),
+                submission=uuid.uuid4(),
+            )
+
+        return work
+
+    holder = in_thread(hold_table_one)
+    assert held.wait(5)
+    other_table = in_thread(post(two, 8))
+    other_table.join(5)
+    same_table = in_thread(post(one, 7))
+    next_round = in_thread(lambda: evening.round_advance(drive=drive))
+    same_table.join(0.5)
+    next_round.join(0.1)
+    try:
+        assert not other_table.is_alive()  # another table is not held up
+        assert TableResult.objects.filter(drive=drive, table=two.table).count() == 1
+        assert same_table.is_alive() and next_round.is_alive()  # they wait for the table
+    finally:
+        release.set()
+        for thread in (holder, same_table, next_round):
+            thread.join(10)
+    assert TableResult.objects.filter(drive=drive, round=1).count() == 2

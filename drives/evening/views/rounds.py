@@ -1,5 +1,7 @@
 """The round page: who sits where, the trumps, and the score sheet."""
 
+import re
+
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -9,9 +11,9 @@ from django.utils.translation import ngettext
 
 from drives.bidwhist import records
 from drives.errors import refusal_text
-from drives.evening import rounds, services
+from drives.evening import rounds, seating, services
 from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
-from drives.models import Drive, DriveStatus, ResultChange
+from drives.models import Drive, DriveStatus, ResultChange, TableResult
 from drives.names import PublicNames
 from scoring.errors import ScoringError
 
@@ -23,14 +25,12 @@ def round_page(request, pk, number):
     is_organiser = drive.club.is_organiser(request.user)
     if request.method == "POST" and not is_organiser:
         raise PermissionDenied("Only this club's organisers can enter scores.")
-    sheet = rounds.round_sheet(drive, number)
-    form = _form(drive, sheet, request.POST or None)
     problems = {}
     if request.method == "POST":
         if drive.status != DriveStatus.RUNNING:
             messages.error(request, _("The drive is finished: reopen it to correct scores."))
             return redirect("drives:round", pk=drive.pk, number=number)
-        problems = _save_tables(request, drive, number, form)
+        problems = _save_tables(request, drive, number, _posted_form(drive, number, request.POST))
         if not problems:
             # A reload never posts twice, and every table's fate is in a message.
             return redirect("drives:round", pk=drive.pk, number=number)
@@ -39,6 +39,9 @@ def round_page(request, pk, number):
         sheet = rounds.round_sheet(drive, number)
         form = _form(drive, sheet, _with_versions(request.POST, sheet, problems))
         form.is_valid()
+    else:
+        sheet = rounds.round_sheet(drive, number)
+        form = _form(drive, sheet)
     names = PublicNames.for_drive(drive, request.user)
     context = {
         "drive": drive,
@@ -56,21 +59,48 @@ def round_page(request, pk, number):
 
 
 def _form(drive, sheet, data=None):
-    tables = [table.number for table in sheet.tables]
-    deals = [deal.number for deal in sheet.deals]
+    return _scores_form(drive, sheet.deals, [t.number for t in sheet.tables], sheet.stored, data)
+
+
+def _scores_form(drive, deals, tables, stored, data=None):
+    numbers = [deal.number for deal in deals]
     if drive.is_bid_whist:
-        dealers = {deal.number: deal.dealer for deal in sheet.deals}
+        dealers = {deal.number: deal.dealer for deal in deals}
         return BidWhistScoresForm(
-            data, tables=tables, deals=deals, dealers=dealers, stored=sheet.stored
+            data, tables=tables, deals=numbers, dealers=dealers, stored=stored
         )
     return RoundScoresForm(
         data,
         tables=tables,
-        deals=deals,
-        honours_deals=rounds.honours_deals(drive, sheet.deals),
-        stored=sheet.stored,
+        deals=numbers,
+        honours_deals=rounds.honours_deals(drive, deals),
+        stored=stored,
         trumps_at_table=drive.trumps_at_table,
     )
+
+
+#: A score field's table: ``t12_d3`` (tricks), ``t12_h3``, ``t12_s3``, ``t12_d3_level``…
+_TABLE_FIELD = re.compile(r"t(\d+)_(?!v$)")
+
+
+def _posted_form(drive, number, data):
+    """The sheet's form for the tables the post typed something for, and no others.
+
+    The page posts every table's boxes, most of them blank or as saved; a table with no
+    box filled is not reported, so the form (its fields, checks and stored results)
+    covers only the rest: two queries, however many tables the round has.
+    """
+    typed = {
+        int(found.group(1))
+        for name, value in data.items()
+        if value.strip() and (found := _TABLE_FIELD.match(name))
+    }
+    tables = sorted(typed & seating.tables_of_round(drive, number))
+    stored = {
+        (result.table, result.deal): result
+        for result in TableResult.objects.filter(drive=drive, round=number, table__in=tables)
+    }
+    return _scores_form(drive, rounds.deal_infos(drive, number), tables, stored, data)
 
 
 def _with_versions(data, sheet, problems):

@@ -36,14 +36,9 @@ def hall(request, pk):
 
 @require_safe
 def hall_live(request, pk):
-    drive = _drive(pk)
-    return polled(
-        request,
-        drive.pk,
-        lambda: render(
-            request,
-            "tableside/_hall.html",
-            {"drive": drive, "hall": board.hall(drive), "names": PublicNames.for_drive(drive)},
-        ),
-        "hall",
-    )
+    def fragment():
+        drive = _drive(pk)
+        context = {"drive": drive, "hall": board.hall(drive), "names": PublicNames.for_drive(drive)}
+        return render(request, "tableside/_hall.html", context)
+
+    return polled(request, board.fingerprint(pk, "hall"), fragment)

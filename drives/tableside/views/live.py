@@ -2,20 +2,18 @@
 
 from django.utils.cache import get_conditional_response
 
-from drives.tableside.board import fingerprint
 
+def polled(request, etag: str | None, render_fragment):
+    """304 when the poll's ETag is ``etag``, else the fragment ``render_fragment()`` makes.
 
-def polled(request, drive_pk: int, render_fragment, *parts: str):
-    """The fragment ``render_fragment()`` makes, or 304 when its fingerprint is unchanged.
-
-    ``no-cache`` lets browsers keep the copy but ask every time, so a poll that finds
-    nothing new costs one query and carries no body.
+    The view computes ``etag`` (``board.fingerprint``) before anything else, so a poll that
+    finds nothing new costs that one query. ``no-cache`` lets browsers keep the copy but
+    ask every time.
     """
-    etag = fingerprint(drive_pk, *parts)
-    response = get_conditional_response(request, etag=etag)
+    response = get_conditional_response(request, etag=etag) if etag is not None else None
     if response is None:
         response = render_fragment()
-    if etag is not None:  # None only if the drive was deleted since the view read it
+    if etag is not None:
         response["ETag"] = etag
     response["Cache-Control"] = "private, no-cache"
     return response

@@ -42,13 +42,12 @@ def dashboard(request, pk):
 
 @login_required
 def dashboard_tiles(request, pk):
-    drive = _running_drive(request, pk)
-    return polled(
-        request,
-        drive.pk,
-        lambda: render(request, "tableside/_tiles.html", _tiles_context(drive)),
-        "tiles",
-    )
+    def fragment():
+        drive = _running_drive(request, pk)
+        return render(request, "tableside/_tiles.html", _tiles_context(drive))
+
+    # The fingerprint checks the organiser too: an unchanged poll needs nothing else.
+    return polled(request, board.fingerprint(pk, "tiles", organiser=request.user), fragment)
 
 
 @login_required
