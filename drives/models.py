@@ -5,6 +5,8 @@ each table took); scores, standings and league tables are derived from these
 rows by ``scoring`` through ``drives.evening.services`` and never stored twice.
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -18,6 +20,9 @@ from scoring import results as scoring_results
 from scoring import standings as scoring_standings
 from scoring.league import LeagueKind
 from scoring.standings import Role
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 # The choice sets below take their values from scoring's enums, so the rules and the
 # database can never name an option differently; tests/drives/test_models.py checks that
@@ -330,6 +335,13 @@ class Drive(models.Model):
     @property
     def is_bid_whist(self) -> bool:
         return self.game == Game.BID
+
+    @property
+    def scoring_label(self) -> "StrOrPromise":
+        """How the drive scores, as its pages and sheets say under the title."""
+        if self.is_bid_whist:
+            return _("Bid whist: the declarers' points")
+        return self.get_counting_display()
 
     @property
     def trumps_at_table(self) -> bool:

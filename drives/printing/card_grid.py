@@ -18,24 +18,59 @@ from pathlib import Path
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
-#: The columns in tab units: deal, trumps, round, table, seat, partner, opponents (the
-#: first card number with "&", then the second), points won, running total, initials.
-COLUMNS = (
-    ("deal", 1),
-    ("trumps", 1),
-    ("round", 1),
-    ("table", 1),
-    ("seat", 1),
-    ("partner", 1),
-    ("opponents", 2),
-    ("won", 1),
-    ("total", 1),
-    ("initials", 2),
+
+@dataclass(frozen=True)
+class Columns:
+    """A card's columns in tab units, which of them a sit-out merges (indexes, end
+    exclusive), and how many a subtotal's label spans."""
+
+    units: tuple[tuple[str, int], ...]
+    merged: tuple[int, int]
+    label: int
+
+    @property
+    def total(self) -> int:
+        return sum(units for _, units in self.units)
+
+
+#: Classic whist: deal, trumps, round, table, seat, partner, opponents (the first card
+#: number with "&", then the second), points won, running total, initials. A sit-out
+#: merges table to opponents; a subtotal's label runs up to "won".
+CLASSIC = Columns(
+    (
+        ("deal", 1),
+        ("trumps", 1),
+        ("round", 1),
+        ("table", 1),
+        ("seat", 1),
+        ("partner", 1),
+        ("opponents", 2),
+        ("won", 1),
+        ("total", 1),
+        ("initials", 2),
+    ),
+    merged=(3, 7),
+    label=8,
 )
-UNITS = sum(units for _, units in COLUMNS)
-#: A sit-out merges table, seat, partner and opponents; a subtotal's label runs up to "won".
-MERGED = (3, 7)  # column indexes, end exclusive
-LABEL_COLUMNS = 8
+#: Bid whist adds who dealt and who declared after the bid.
+BID_WHIST = Columns(
+    (
+        ("deal", 1),
+        ("bid", 1),
+        ("dealer", 1),
+        ("declarers", 1),
+        ("round", 1),
+        ("table", 1),
+        ("seat", 1),
+        ("partner", 1),
+        ("opponents", 2),
+        ("won", 1),
+        ("total", 1),
+        ("initials", 2),
+    ),
+    merged=(5, 9),
+    label=10,
+)
 
 #: Card margins in mm (top, sides, bottom) and the room kept above and below the grid for
 #: the name and the notes.
@@ -93,6 +128,7 @@ class CardGrid:
     width: float  # the card, edge to edge
     height: float
     rows: int  # the deals, the half-time subtotal and the total
+    columns: Columns = CLASSIC
 
     @property
     def padding(self) -> tuple[float, float, float]:
@@ -101,7 +137,7 @@ class CardGrid:
     @property
     def tab(self) -> int:
         """The ``tab-size`` in whole pixels, as WeasyPrint lays it out."""
-        return int((self.width - 2 * self.padding[1]) * PX / UNITS / TAB_DRAWN)
+        return int((self.width - 2 * self.padding[1]) * PX / self.columns.total / TAB_DRAWN)
 
     @property
     def unit(self) -> float:
@@ -135,15 +171,17 @@ class CardGrid:
     @property
     def sit_width(self) -> float:
         """A sit-out's box: from its tab stop (as laid out) to where the points won begin."""
-        first, end = MERGED
-        start = sum(units for _, units in COLUMNS[:first])
-        end_units = start + sum(units for _, units in COLUMNS[first:end])
+        first, end = self.columns.merged
+        units = self.columns.units
+        start = sum(width for _, width in units[:first])
+        end_units = start + sum(width for _, width in units[first:end])
         return round(end_units * self.unit - start * self.tab, 3)
 
     @property
     def label_width(self) -> float:
         """A subtotal's label: from the line's start to where the running total begins."""
-        return round(self.unit * sum(units for _, units in COLUMNS[:LABEL_COLUMNS]), 3)
+        label = self.columns.units[: self.columns.label]
+        return round(self.unit * sum(units for _, units in label), 3)
 
     @cached_property
     def pitch(self) -> float:
@@ -162,7 +200,7 @@ class CardGrid:
         return self.header + self.rows * self.pitch
 
     def widths(self) -> list[float]:
-        widths = [units * self.unit for _, units in COLUMNS[:-1]]
+        widths = [units * self.unit for _, units in self.columns.units[:-1]]
         return [*widths, self.inner_width - sum(widths)]
 
     def shading(self, rows: tuple["Row", ...]) -> str:
@@ -202,7 +240,7 @@ class CardGrid:
             path.append(f"M{x:.2f} 0V{header:.2f}")
             start = None
             for index in range(len(rows) + 1):
-                drawn = index < len(rows) and _has_edge(rows[index], column)
+                drawn = index < len(rows) and _has_edge(self.columns, rows[index], column)
                 if drawn and start is None:
                     start = index
                 elif not drawn and start is not None:
@@ -276,22 +314,23 @@ def data_url(svg: str) -> str:
     return "data:image/svg+xml;base64," + b64encode(svg.encode()).decode()
 
 
-def _has_edge(row: Row, column: int) -> bool:
+def _has_edge(columns: Columns, row: Row, column: int) -> bool:
     """Whether the vertical line on the left of ``column`` (or the right edge) crosses ``row``."""
-    if column in (0, len(COLUMNS)):
+    if column in (0, len(columns.units)):
         return True
     if row.kind != "deal":
-        return column >= LABEL_COLUMNS
-    first, end = MERGED
+        return column >= columns.label
+    first, end = columns.merged
     return not (row.merged and first < column < end)
 
 
-def for_layout(layout, rows: int) -> CardGrid:
+def for_layout(layout, rows: int, *, bid_whist: bool = False) -> CardGrid:
     """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings."""
     width, height = layout.sheet
     across = 2
     down = 1 if layout.card == "a5" else 2
-    return CardGrid(layout.card, width / across, height / down, rows)
+    columns = BID_WHIST if bid_whist else CLASSIC
+    return CardGrid(layout.card, width / across, height / down, rows, columns)
 
 
 def card_rows(card, *, rounds_marked: bool) -> tuple[Row, ...]:

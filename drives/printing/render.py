@@ -83,7 +83,7 @@ def _grid_cards(printed: PrintedDrive, layout: Layout, cards: list) -> tuple[lis
     per shape of card, for the CSS."""
     drive = printed.drive
     rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
-    grid = card_grid.for_layout(layout, rows)
+    grid = card_grid.for_layout(layout, rows, bid_whist=drive.is_bid_whist)
     shapes: dict[tuple, str] = {}
     items = []
     for card in cards:

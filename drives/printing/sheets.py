@@ -27,7 +27,7 @@ from drives.evening.reports import (
     report_from_rows,
     seat_map,
 )
-from drives.evening.rounds import DealInfo, deal_infos, moves_from
+from drives.evening.rounds import SEAT_LETTERS, DealInfo, deal_infos, moves_from
 from drives.models import (
     Drive,
     DriveStatus,
@@ -204,6 +204,10 @@ class CardLine:
     won: str
     running: str
     ends_half: bool  # the half-time subtotal is printed under this line
+    # Bid whist: who deals at the player's table (the rotation's, or as recorded) and the
+    # side that won the bid, once the table has recorded the hand.
+    dealer: str = ""
+    declarers: str = ""
 
 
 @dataclass(frozen=True)
@@ -226,6 +230,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
     half = _standings_by_entry(report.half_time)
     half_round = half_time_round(drive)
     deals = {r: deal_infos(drive, r) for r in range(1, drive.rounds + 1)}
+    bid_whist = drive.is_bid_whist
     cards = []
     for entry in printed.entries:
         standing = None if blank else final.get(entry.pk)
@@ -269,6 +274,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
                         won=points_text(won),
                         running="" if won is None else points_text(running),
                         ends_half=ends_half,
+                        **(_bid_columns(printed, deal, table, blank) if bid_whist else {}),
                     )
                 )
         half_standing = None if blank else half.get(entry.pk)
@@ -308,6 +314,17 @@ def trumps_shown(
     if printed.drive.is_bid_whist:
         return bid_mark(hand) + (suit_symbol(suit) if suit else ""), None
     return suit_symbol(suit), hand.trumps or "NT"
+
+
+def _bid_columns(printed: PrintedDrive, deal: DealInfo, table: int | None, blank: bool) -> dict:
+    """A bid whist card's dealer and declarers for one deal: blank where the player sits
+    out; the dealer is known before play, the declarers once the table has recorded them."""
+    if table is None:
+        return {}
+    hand = printed.hands.get((table, deal.number))
+    dealer = hand.dealer if hand is not None and hand.dealer else deal.dealer
+    declarers = hand.get_declarers_display() if hand is not None and not blank else ""
+    return {"dealer": str(SEAT_LETTERS[dealer]), "declarers": str(declarers)}
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:

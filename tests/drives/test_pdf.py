@@ -372,7 +372,8 @@ def test_the_layout_ignores_unknown_choices(client, club):
 # Bid whist and trumps turned up at each table -------------------------------------------------
 
 BID_CARD_LINE = re.compile(
-    r"^(?P<deal>\d+) (?P<bid>\d(?:↑|↓|NT))(?P<trumps>[♥♦♠♣]?) (?P<round>\d+) (?P<table>\d+) "
+    r"^(?P<deal>\d+) (?P<bid>\d(?:↑|↓|NT))(?P<trumps>[♥♦♠♣]?) (?P<dealer>[NESW]) "
+    r"(?P<side>N–S|E–W) (?P<round>\d+) (?P<table>\d+) "
     r"(?P<seat>[NESW]) \d+ \d+ & \d+ (?P<won>-?\d+) (?P<running>-?\d+)$",
     re.M,
 )
@@ -410,6 +411,7 @@ def test_a_bid_whist_scorecard_shows_each_hands_bid_trumps_and_points(client, bi
             hand = hands[table, int(line["deal"])]
             assert line["bid"] == f"{hand.bid_level}{MARKS[hand.bid_strain]}"
             assert line["trumps"] == (suit_symbol(Suit(hand.trumps)) if hand.trumps else "")
+            assert (line["dealer"], line["side"]) == (hand.dealer, hand.get_declarers_display())
             declaring = (seat in "NS") == (hand.declarers == "NS")
             if not declaring:
                 assert line["won"] == "0"  # only the declarers score
@@ -417,7 +419,8 @@ def test_a_bid_whist_scorecard_shows_each_hands_bid_trumps_and_points(client, bi
             assert int(line["running"]) == running
             checked += 1
     assert checked == 8 * 4
-    assert "Points" in pages[0] and "?" not in "".join(pages)
+    assert "Points" in pages[0] and "Dealer" in pages[0] and "Decl." in pages[0]
+    assert "?" not in "".join(pages)
 
 
 def test_a_bid_whist_table_card_records_every_hand(client, bid_drive):
@@ -464,6 +467,29 @@ def test_before_play_a_bid_whist_card_leaves_the_bid_blank(client, club, organis
     assert "?" not in "".join(cards + tables)
     assert "Bid" in cards[0] and "Tricks with the kitty" in tables[0]
     assert not HAND_ROW.search("\n".join(tables))
+    # The dealer is known before play (the deal passes to the left each hand); who
+    # declares is written in at the table.
+    deals = [
+        line for line in cards[0].splitlines() if re.match(r"^[1-4] [NESW] \d+ \d+ [NESW] ", line)
+    ]
+    # Every card on the page, each deal with its dealer and nothing in the declarers' column.
+    assert deals and len(deals) % 4 == 0
+    assert {tuple(line.split()[:2]) for line in deals} == {
+        ("1", "N"),
+        ("2", "E"),
+        ("3", "S"),
+        ("4", "W"),
+    }
+    assert "N–S" not in cards[0] and "E–W" not in cards[0]
+
+
+def test_bid_whist_sheets_say_they_score_the_declarers_points(client, bid_drive):
+    for name in ("table_cards_pdf", "results_pdf"):
+        text = "\n".join(pages_of(client.get(reverse(f"drives:{name}", args=[bid_drive.pk]))))
+        assert (
+            "Bid whist: the declarers’ points" in text or "Bid whist: the declarers' points" in text
+        )
+        assert "Odd tricks" not in text
 
 
 def test_trumps_turned_up_print_as_each_table_recorded_them(client, club):
