@@ -9,13 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.formats import get_format, number_format
 from django.utils.translation import gettext_noop
 
 from drives.bidwhist.records import bid_text, house_rules, stored_record
 from drives.evening.totals import paper_standings
 from drives.models import CardTotal, Drive, DriveStatus, Entry, Seating, TableResult, Typist
 from drives.names import PublicNames
+from drives.numbers import average
+from drives.numbers import figure as points_text  # the printed sheets' name for it
 from scoring import standings as ranking
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
@@ -87,7 +88,7 @@ class StandingLine:
 
     @property
     def average_text(self) -> str:
-        return number_format(self.average, decimal_pos=2)
+        return average(self.average)
 
     def csv_cells(self) -> list[object]:
         return [
@@ -117,20 +118,6 @@ def standing_lines(rows: list[StandingRow], names: PublicNames) -> list[Standing
         )
         for row in rows
     ]
-
-
-def points_text(value: Decimal | int | None) -> str:
-    """Whole numbers without decimals (as a card is written up), else two places.
-
-    >>> points_text(Decimal("23.00")), points_text(Decimal("23.50")), points_text(None)
-    ('23', '23.50', '')
-    """
-    if value is None:
-        return ""
-    value = Decimal(value)
-    if value == value.to_integral_value():
-        return str(int(value))
-    return f"{value:.2f}".replace(".", get_format("DECIMAL_SEPARATOR"))
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.utils.formats import get_format
+from django.utils.formats import number_format
 
 Number = Decimal | int | float
 
@@ -168,7 +168,10 @@ def line_chart(
 
 
 def short_number(value: Number) -> str:
-    """1.50 → "1.5", 30.00 → "30": labels as short as the value allows."""
+    """1.50 → "1.5", 30.00 → "30": labels as short as the value allows, in the reader's
+    style (decimal comma, thousands separator) like every figure (drives.numbers)."""
     text = f"{float(value):.2f}".rstrip("0").rstrip(".")
-    # A label is read by people: the reader's decimal comma where their language has one.
-    return "0" if text == "-0" else text.replace(".", get_format("DECIMAL_SEPARATOR"))
+    if text == "-0":
+        return "0"
+    places = len(text.partition(".")[2])
+    return number_format(Decimal(text), decimal_pos=places, force_grouping=True)

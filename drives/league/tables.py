@@ -8,9 +8,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from drives.league.charts import short_number
 from drives.league.records import LeagueLine
 from drives.names import PublicNames
+from drives.numbers import figure
 from scoring.league import Contribution, climb_label
 
 if TYPE_CHECKING:
@@ -34,12 +34,12 @@ def contributions_html(cells: tuple[Contribution | None, ...]) -> SafeString:
     struck: list[str] = []
     for cell in cells:
         if cell is not None and not cell.counted:
-            struck.append(short_number(cell.value))
+            struck.append(figure(cell.value))
             continue
         if struck:
             parts.append(format_html("<s>{}</s>", " ".join(struck)))
             struck = []
-        parts.append("–" if cell is None else short_number(cell.value))
+        parts.append("–" if cell is None else figure(cell.value))
     if struck:
         parts.append(format_html("<s>{}</s>", " ".join(struck)))
     # Safe: every part is a number, a dash or the output of format_html.
@@ -111,6 +111,9 @@ class LeagueTable(tables.Table):
 
     def render_name(self, record: LeagueLine) -> str:
         return self.names.player(record.player)
+
+    def render_figure(self, value) -> str:
+        return figure(value)
 
     def render_climb(self, record: LeagueLine) -> SafeString:
         return climb_html(record.climb)

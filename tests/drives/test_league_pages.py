@@ -18,6 +18,7 @@ from django.urls import reverse
 from bench.league import play_drive
 from drives.league.records import SeasonData, season_league
 from drives.models import DriveStatus, LeagueRule, Seating, SeatRole, TableResult
+from drives.numbers import figure
 from tests.conftest import make_club, make_drive, make_player, make_players, make_season
 
 pytestmark = pytest.mark.django_db
@@ -289,7 +290,7 @@ def test_it_shows_a_players_drives_and_league_place(client, season, played, play
         assert drive.title in response.text
         assert reverse("drives:standings", args=[drive.pk]) in response.text
     line = next(line for line in league_of(season).lines if line.player == player)
-    expected = f"Place <strong>{line.place}</strong> with {line.row.figure} from 3 drives."
+    expected = f"Place <strong>{line.place}</strong> with {figure(line.row.figure)} from 3 drives."
     assert expected in response.text
     assert "Last time" in response.text
     assert "Average per deal" in response.text

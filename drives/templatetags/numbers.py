@@ -1,0 +1,9 @@
+"""``{{ points|figure }}`` and ``{{ mean|average }}``: drives.numbers in templates."""
+
+from django import template
+
+from drives import numbers
+
+register = template.Library()
+register.filter("figure", numbers.figure)
+register.filter("average", numbers.average)
