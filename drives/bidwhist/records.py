@@ -9,8 +9,9 @@ from django.utils.translation import gettext as _
 from drives.errors import SIDES, DriveError, refusal_text
 from drives.models import Drive
 from scoring.bidwhist import HandRecord, HouseRules
+from scoring.bidwhist import round_winner as bidwhist_round_winner
 from scoring.bidwhist.auction import check_level
-from scoring.cards import Suit
+from scoring.cards import Side, Suit
 from scoring.errors import BidWhistError
 
 
@@ -180,3 +181,14 @@ def bid_text(level: int | None, strain: str) -> str:
         return ""
     words = {"uptown": _("uptown"), "downtown": _("downtown"), "nt": _("no trumps")}
     return f"{level} {words.get(strain, strain)}"
+
+
+def table_winner(drive: Drive, results) -> Side:
+    """ "NS" or "EW": the pair with more points over a table's stored hands of a round
+    (``TableResult`` rows), for a progressive drive's moves."""
+    rules = house_rules(drive)
+    hands = [
+        stored_record(result).side_points(rules)
+        for result in sorted(results, key=lambda result: result.deal)
+    ]
+    return bidwhist_round_winner(hands)

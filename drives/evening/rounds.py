@@ -7,6 +7,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
+from drives.bidwhist import records
 from drives.evening.reports import seat_map
 from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
@@ -98,10 +99,14 @@ class TableSheet:
         letter = SEAT_LETTERS[seat]
         return f"{letter} ({names.entry(entry)})" if entry else str(letter)
 
-    def winner(self, deals: int) -> str | None:
-        """ "NS" or "EW" once every deal of the round has its tricks, else None."""
-        if len(self.results) < deals:
+    def winner(self, drive: Drive) -> str | None:
+        """ "NS" or "EW" once every deal of the round has its tricks, else None: by tricks,
+        or at bid whist by points."""
+        if len(self.results) < drive.deals_per_round:
             return None
+        if drive.is_bid_whist:
+            return records.table_winner(drive, self.results.values())
+        deals = drive.deals_per_round
         ns_tricks = sum(result.ns_tricks for result in self.results.values())
         last_deal = self.results[max(self.results)].ns_tricks
         return round_winner(ns_tricks, 13 * deals, last_deal)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from drives.bidwhist import records
 from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
@@ -107,10 +108,17 @@ def _stored_rounds(drive: Drive, entries: list[Entry], first: int, last: int):
 
 
 def _winners(drive: Drive, round_number: int, tables) -> list[Side]:
-    """ "NS" or "EW" for each table: the side with more tricks over the round's deals."""
+    """ "NS" or "EW" for each table: the side with more tricks over the round's deals (at
+    bid whist, more points)."""
+    results = TableResult.objects.filter(drive=drive, round=round_number).order_by("deal")
+    if drive.is_bid_whist:
+        hands: dict[int, list[TableResult]] = {}
+        for result in results:
+            hands.setdefault(result.table, []).append(result)
+        return [records.table_winner(drive, hands[t]) for t in range(1, len(tables) + 1)]
     ns_total: dict[int, int] = {}
     last_deal: dict[int, int] = {}
-    for result in TableResult.objects.filter(drive=drive, round=round_number).order_by("deal"):
+    for result in results:
         ns_total[result.table] = ns_total.get(result.table, 0) + result.ns_tricks
         last_deal[result.table] = result.ns_tricks
     return [

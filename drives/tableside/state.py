@@ -83,7 +83,7 @@ def table_state(link: TableLink) -> TableState:
         ).order_by("side")
     )
     stored = bool(table.seats) and len(table.results) == len(deals)
-    winner = table.winner(len(deals)) if stored and not drive.is_static else None
+    winner = table.winner(drive) if stored and not drive.is_static else None
     scored = set(honours_deals(drive, number))
     tricks = {deal: result.ns_tricks for deal, result in table.results.items()}
     return TableState(

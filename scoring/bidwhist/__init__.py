@@ -28,7 +28,14 @@ from scoring.bidwhist.cards import PACK, DealtHand, Joker, PackCard, deal_hand, 
 from scoring.bidwhist.contract import Contract, Exchange, exchange
 from scoring.bidwhist.play import PlayedHand, legal_plays, play_hand, trick_winner
 from scoring.bidwhist.players import SimulatedHand, simulate_hand
-from scoring.bidwhist.points import DEFAULT_RULES, GameScore, HandRecord, HouseRules, hand_points
+from scoring.bidwhist.points import (
+    DEFAULT_RULES,
+    GameScore,
+    HandRecord,
+    HouseRules,
+    hand_points,
+    round_winner,
+)
 
 #: The stable codes of :class:`scoring.errors.BidWhistError`, one for each kind of mistake.
 ERROR_CODES = frozenset(
@@ -52,6 +59,7 @@ ERROR_CODES = frozenset(
         "game_target",
         "boston_bonus",
         "game_over",
+        "round_hands",  # a round with no hands to decide it
     }
 )
 
@@ -81,6 +89,7 @@ __all__ = [
     "legal_plays",
     "parse_cards",
     "play_hand",
+    "round_winner",
     "simulate_hand",
     "trick_winner",
 ]

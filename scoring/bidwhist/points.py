@@ -20,6 +20,7 @@ tournament house rules may also count no-trump contracts double, give a bonus fo
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from scoring.bidwhist.auction import LEVELS, Bid, Strain, check_level, check_strain
@@ -130,6 +131,25 @@ class HandRecord:
         """(N–S, E–W) points: the declarers' points, and nothing for the defenders."""
         points = self.points(rules)
         return (points, 0) if self.side == "NS" else (0, points)
+
+
+def round_winner(hands: Sequence[tuple[int, int]]) -> Side:
+    """The pair that won a round of hands at one table, for a progressive drive's moves.
+
+    ``hands`` are each hand's (N–S, E–W) points in the order played. More points wins; a
+    tie goes to the pair that won the last hand, which cannot be tied: its declarers
+    either made their bid (points to them) or fell short (points off them).
+
+    >>> round_winner([(4, 0), (0, -2)]), round_winner([(2, 0), (0, 2)]), round_winner([(0, -1)])
+    ('NS', 'EW', 'NS')
+    """
+    if not hands:
+        raise BidWhistError("A round has at least one hand", code="round_hands")
+    margin = sum(ns - ew for ns, ew in hands)
+    if margin:
+        return "NS" if margin > 0 else "EW"
+    last_ns, last_ew = hands[-1]
+    return "NS" if last_ns > 0 or last_ew < 0 else "EW"
 
 
 @dataclass(frozen=True, slots=True)

@@ -312,3 +312,25 @@ def test_the_classic_round_page_says_who_deals(client, club, organiser):
     with translation.override("fr"):
         page = client.get(reverse("drives:round", args=[drive.pk, 1]))
     assert "E donne" in page.text
+
+
+def test_a_progressive_bid_whist_round_is_won_on_points_not_tricks(client, club, organiser):
+    drive = started_drive(club, movement="progressive", deals=4, deals_per_round=1)
+    client.force_login(organiser)
+    # Table 1: E–W bid 7 no trumps and took 12 (one short: -1); N–S took one trick and
+    # won the round. Table 2: N–S bid 2 uptown and made 8 (+2).
+    tables = {
+        1: [hand(dealer="N", declarers="EW", level=7, strain="nt", trumps="", tricks=12)],
+        2: [hand(dealer="N", declarers="NS", level=2, strain="uptown", trumps="H", tricks=8)],
+    }
+    page = post_hands(client, drive, 1, tables)
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert text.count("N–S won the round.") == 2 and "E–W won the round." not in text
+
+    services.round_advance(drive=drive)
+    before = {s.entry_id: (s.table, s.seat) for s in drive.seatings.filter(round=1)}
+    after = {s.entry_id: s.table for s in drive.seatings.filter(round=2)}
+    # The winners (N–S at both tables) stay at their table; the losers move.
+    for entry, (table, seat) in before.items():
+        assert (after[entry] == table) == (seat in "NS"), (entry, table, seat)

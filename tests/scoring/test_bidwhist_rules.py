@@ -26,6 +26,7 @@ from scoring.bidwhist import (
     legal_plays,
     parse_cards,
     play_hand,
+    round_winner,
     trick_winner,
 )
 from scoring.bidwhist import auction as auction_module
@@ -374,6 +375,29 @@ def test_playing_a_joker_while_able_to_follow_at_no_trumps_is_a_revoke():
 )
 def test_only_the_declarers_score_their_odd_tricks_or_lose_the_shortfall(bid, tricks, points, line):
     assert hand_points(bid, tricks) == points, line
+
+
+@pytest.mark.parametrize(
+    ("hands", "winner"),
+    [
+        # E–W bid 7 no trumps and took 12: N–S took one trick but won the round on points.
+        ([(0, hand_points(Bid(7, Strain.NO_TRUMPS), 12))], "NS"),
+        ([(4, 0), (0, 3)], "NS"),
+        ([(0, 3), (-1, 0)], "EW"),
+        # Level on points: the last hand decides, won by making the bid or beating it.
+        ([(2, 0), (0, 2)], "EW"),
+        ([(0, 2), (0, -2), (2, 0)], "NS"),
+        ([(0, -1), (0, 1)], "EW"),
+        ([(3, 0), (0, 4), (-1, 0)], "EW"),
+    ],
+)
+def test_a_progressive_round_is_won_on_points_and_a_tie_by_the_last_hand(hands, winner):
+    assert round_winner(hands) == winner
+
+
+def test_a_round_without_hands_has_no_winner():
+    with refused("round_hands"):
+        round_winner([])
 
 
 @pytest.mark.parametrize("tricks", [0, 14, -1, 7.0, "9", None])

@@ -172,7 +172,7 @@ def _table_rows(drive, table, form, sheet, problems, names):
     if any, and for a
     progressive drive the winners and where the movers go once the round is complete."""
     version, rows = form.table_fields(table.number)
-    winner = None if drive.is_static else table.winner(drive.deals_per_round)
+    winner = None if drive.is_static else table.winner(drive)
     dealers = {deal.number: deal.dealer for deal in sheet.deals}
     return {
         "table": table,
@@ -189,7 +189,8 @@ def _table_rows(drive, table, form, sheet, problems, names):
         ],
         "problems": problems.get(table.number, []),
         "winner": winner,
-        "tie": table.tied_on_tricks(drive.deals_per_round),
+        # At bid whist points decide, and the defenders' tricks score nothing.
+        "tie": None if drive.is_bid_whist else table.tied_on_tricks(drive.deals_per_round),
         # The usual moves hold only while the table count stays; otherwise the movement
         # re-seats everyone and the next round's page says where each player sits.
         "moves": rounds.moves_from(drive, table.number, len(sheet.tables))
