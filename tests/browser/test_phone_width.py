@@ -1,6 +1,8 @@
 """The organiser's pages on a 360 px phone: nothing scrolls sideways, nothing is cut off,
 and what a finger must hit is at least 24 px."""
 
+import re
+
 import pytest
 
 from drives.evening import services
@@ -40,6 +42,14 @@ def fits(page) -> bool:
     )
     assert not wide, wide
     return page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def assert_big_enough(page) -> None:
+    """Every visible checkbox, button and button-styled link is at least 24 px each way."""
+    for target in page.locator("input[type=checkbox], button, a.button").all():
+        if target.is_visible():
+            size = target.bounding_box()
+            assert size["width"] >= 24 and size["height"] >= 24, target.evaluate("b => b.outerHTML")
 
 
 def test_the_player_list_shows_its_edit_links_and_the_import_box_fits(page, phone):
@@ -102,5 +112,38 @@ def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phon
     assert row.get_by_role("button", name="Undo the return").is_visible()
     page.screenshot(path="/tmp/organiser-readmit-360.png", full_page=True)
     assert fits(page)
+    assert_big_enough(page)
     leaver.refresh_from_db()
     assert leaver.returned_round == 3 and drive.seatings.filter(entry=leaver, round=3).exists()
+
+
+@pytest.mark.parametrize(("prefix", "average"), [("/fr", "Moyenne"), ("/hu", "Átlag")])
+def test_french_and_hungarian_standings_fit_a_phone_with_decimal_commas(
+    page, phone, prefix, average
+):
+    base, club, players = phone
+    drive = make_drive(club, deals=4, movement="individual")
+    make_entries(drive, players[2:11])  # nine: a sit-out each round gives fractions
+    services.drive_start(drive=drive)
+    while True:
+        drive.refresh_from_db()
+        number = drive.current_round
+        for table in {s.table for s in drive.seatings.filter(round=number)}:
+            scores = services.TableScores(table, {number: (3 * table + number) % 14}, {}, 0)
+            services.results_record(drive=drive, round_number=number, scores=scores, user=None)
+        if number == drive.rounds:
+            break
+        services.round_advance(drive=drive)
+    services.drive_finish(drive=drive)
+    page.goto(f"{base}{prefix}/drives/{drive.pk}/standings/")
+    page.screenshot(path=f"/tmp/organiser-standings{prefix.replace('/', '-')}-360.png")
+    assert fits(page)
+    table = page.locator("table.standings").first
+    assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")
+    assert page.get_by_role("columnheader", name=average).first.is_visible()
+    averages = table.locator("tbody tr td:last-child").all_inner_texts()
+    assert averages and all(re.fullmatch(r"-?\d+,\d\d", text) for text in averages), averages
+    assert_big_enough(page)
+    page.goto(f"{base}{prefix}/drives/{drive.pk}/")
+    assert fits(page)
+    assert_big_enough(page)

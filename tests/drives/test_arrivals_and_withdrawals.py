@@ -418,3 +418,14 @@ def test_a_withdrawn_pair_comes_back_to_a_mitchell_drive_as_a_pair(client, club,
         out = pair not in seated
         assert not (out and previous)  # never out twice running
         previous = out
+
+
+def test_a_late_arrival_waiting_for_a_partner_is_not_counted_as_playing(client, club, organiser):
+    drive, _ = fixed_drive(club, "howell", 8, deals=7)
+    client.force_login(organiser)
+    late_arrival(client, drive, "Lonely Lou")
+    plan = client.get(drive.get_absolute_url()).text
+    summary = plan[plan.index('id="plan"') :][:600]
+    assert "8 players playing" in summary and "1 waits for a partner" in summary
+    assert "2 tables" in summary
+    assert "Fixed partners need an even number" not in summary

@@ -24,13 +24,17 @@ def drive(request, pk):
 def render_drive_page(request, drive, *, walk_in=None, status=200):
     """The drive page, with a walk-in form as posted when it was refused."""
     entries = list(drive.entries.select_related("player"))
-    playing = [entry for entry in entries if not entry.has_left]
+    # A late arrival waiting for a partner has not played yet: counted apart, like a leaver.
+    waiting = [entry for entry in entries if entry.joined_round == seating.never(drive)]
+    withdrawn = [entry for entry in entries if entry.has_left]
+    playing = [entry for entry in entries if entry not in waiting and not entry.has_left]
     context = {
         "drive": drive,
         "entries": entries,
         "names": PublicNames.for_drive(drive, request.user),
         "playing": len(playing),
-        "withdrawn": len(entries) - len(playing),
+        "withdrawn": len(withdrawn),
+        "waiting": len(waiting),
         "plan": seating.table_plan(drive.movement, len(playing)),
         "is_organiser": drive.club.is_organiser(request.user),
     }
