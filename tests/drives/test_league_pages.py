@@ -475,3 +475,34 @@ def test_struck_through_league_figures_keep_a_readable_contrast():
     )
     lighter, darker = sorted((_luminance(page.group(1)), _luminance(struck)), reverse=True)
     assert (lighter + 0.05) / (darker + 0.05) >= 4.5
+
+
+def test_a_bid_whist_drive_counts_in_the_league_with_its_points(client, club, players):
+    # Bid whist points can be negative: a side that fails its bid loses the shortfall.
+    from drives.evening.reports import drive_report
+    from drives.models import Game
+
+    season = make_season(club, league_rule=LeagueRule.TOTAL)
+    classic = play_season(club, season, players, 1)[0]
+    bid = make_drive(
+        club,
+        season=season,
+        title="Bid Whist Night",
+        date=dt.date(2026, 9, 11),
+        game=Game.BID,
+        movement="howell",
+        deals=6,
+        deals_per_round=2,
+    )
+    call_command("simulate_drive", bid.pk, stdout=io.StringIO())
+    bid.refresh_from_db()
+    assert bid.status == DriveStatus.FINISHED
+    expected = defaultdict(Decimal)
+    for drive in (classic, bid):
+        for row in drive_report(drive).overall:
+            expected[row.entry.player_id] += row.standing.points
+    league = league_of(season)
+    assert {line.player.pk: Decimal(line.row.figure) for line in league.lines} == expected
+    page = client.get(season_url(season))
+    for line in league.lines:
+        assert figure(line.row.figure) in league_row(page.text, line.player)

@@ -1,6 +1,7 @@
 """Bid whist hands entered from the table's phone: checked with their points, confirmed by
 the other side, disputed, resent, and shown on the dashboard, the history and the hall."""
 
+import re
 import uuid
 
 import pytest
@@ -252,10 +253,14 @@ def test_a_stored_hand_is_shown_on_the_hall_display(client, club):
         )
     hall = client.get(reverse("drives:hall", args=[drive.pk]))
     assert hall.status_code == 200
+    # Trumps are the bidders' to name: the hall says whose deal each hand is instead.
+    deals = hall.text.split('class="hall-trumps"')[1].split("</section>")[0]
+    assert "N deals" in deals and "E deals" in deals and "?" not in deals
     assert "Every table has reported." in hall.text
     # Top ten by points: the N–S pairs (+4) lead, the E–W pairs (-2) follow.
     top = hall.text.split('class="hall-top"')[1]
-    assert '<span class="points">4.00</span>' in top and '<span class="points">-2.00</span>' in top
+    shown = re.findall(r'<span class="points">(-?\d+)(?:\.00)?</span>', top)
+    assert shown == ["4", "4", "4", "4", "-2", "-2", "-2", "-2"]
 
 
 def test_the_service_checks_each_hand_itself(club):
