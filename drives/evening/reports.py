@@ -352,7 +352,13 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         seating.entry = by_pk[seating.entry_id]
     tables = seat_map(seatings)
     rounds_scored = max((r.round for r in results), default=0)
-    competitors = [ranking.Competitor(entry.pk, entry.role) for entry in entries]
+    # Ranked: whoever was in play in some round. A late arrival still waiting for a
+    # partner at the end, or one who withdrew before their first round, played nothing.
+    competitors = [
+        ranking.Competitor(entry.pk, entry.role)
+        for entry in entries
+        if any(entry.plays_in(r) for r in range(1, drive.rounds + 1))
+    ]
 
     def rows(table: list[ranking.Standing]) -> list[StandingRow]:
         level = Counter(s.points for s in table)

@@ -429,3 +429,26 @@ def test_a_late_arrival_waiting_for_a_partner_is_not_counted_as_playing(client, 
     assert "8 players playing" in summary and "1 waits for a partner" in summary
     assert "2 tables" in summary
     assert "Fixed partners need an even number" not in summary
+
+
+def test_who_never_played_is_neither_ranked_nor_counted_in_the_field(client, club, organiser):
+    drive, _ = fixed_drive(club, "howell", 8, deals=7)
+    client.force_login(organiser)
+    late_arrival(client, drive, "Lonely Lou")  # waits for a partner to the end
+    while drive.current_round < drive.rounds:
+        finish_round(drive)
+    for table in {s.table for s in drive.seatings.filter(round=drive.rounds)}:
+        services.results_record(
+            drive=drive,
+            round_number=drive.rounds,
+            scores=services.TableScores(table, {drive.rounds: 7}, {}, 0),
+            user=None,
+        )
+    services.drive_finish(drive=drive)
+    drive.refresh_from_db()
+    report = drive_report(drive)
+    assert len(report.overall) == 8
+    assert "Lonely Lou" not in {row.entry.player.name for row in report.overall}
+    summary = client.get(drive.get_absolute_url()).text
+    assert "8 players played" in summary
+    assert "Lonely Lou" not in client.get(reverse("drives:standings", args=[drive.pk])).text
