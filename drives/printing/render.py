@@ -24,7 +24,7 @@ from django.utils.translation import get_language
 from drives.evening import rounds
 from drives.models import SheetKind
 from drives.names import PublicNames
-from drives.printing import card_grid, pool, result_sheets, sheets
+from drives.printing import card_grid, pool, result_sheets, sheets, table_grid
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
 
@@ -133,7 +133,7 @@ def table_card_chunks(
 ) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go;
     with ``links`` (table → its address) each table's link and its QR code."""
-    deals = sheets.all_deals(printed.drive)
+    drive = printed.drive
     cards = sheets.table_cards(printed)
     if links:
         cards = [
@@ -142,15 +142,23 @@ def table_card_chunks(
             else card
             for card in cards
         ]
+    names = names or PublicNames.for_drive(drive)
+    pages = table_grid.table_pages(
+        cards,
+        drive=drive,
+        names=names,
+        paper=sheets.PAPER[layout.paper],
+        deals=sheets.all_deals(drive),
+    )
     return [
         Chunk(
             render_to_string(
                 "drives/pdf/table_cards.html",
-                _drive_context(printed, layout, tables=part, deals=deals, names=names),
+                _drive_context(printed, layout, tables=part, names=names),
             ),
             len(part),
         )
-        for part in _pieces(cards, CHUNK_TABLES)
+        for part in _pieces(pages, CHUNK_TABLES)
     ]
 
 

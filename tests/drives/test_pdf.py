@@ -18,6 +18,7 @@ from drives.evening.reports import drive_report
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
 from drives.printing.card_grid import DEJAVU
+from drives.printing.table_grid import text_width
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from tests.conftest import (
     make_club,
@@ -37,7 +38,10 @@ SEATED = re.compile(
 )
 SAT_OUT = re.compile(r"^sits out(?: (?P<won>[\d.]+) (?P<running>[\d.]+))?$")
 TOTAL = re.compile(r"Final total ?(?P<total>[\d.]*)$", re.M)
-TABLE_ROUND = re.compile(r"^(?P<round>\d+) \d+\s(?:[♥♦♠♣]|NT) (?P<seats>.*\(\d+\).*)$", re.M)
+# A table card's round: its number and trumps, then the names; the card numbers under them.
+TABLE_ROUND = re.compile(
+    r"^(?P<round>\d+) \d+ (?:[♥♦♠♣]|NT) .*\n(?P<seats>(?:\(\d+\).*){4})$", re.M
+)
 
 
 def content_of(response) -> bytes:
@@ -51,6 +55,20 @@ def content_of(response) -> bytes:
 
 def pages_of(response) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(content_of(response))).pages]
+
+
+def rows_of(response) -> list[str]:
+    """Each page's text line by line as it lies on the page (a table card's columns are
+    blocks of their own), the spaces between columns taken down to one."""
+    pages = PdfReader(io.BytesIO(content_of(response))).pages
+    return [
+        "\n".join(
+            " ".join(line.split())
+            for line in page.extract_text(extraction_mode="layout").splitlines()
+            if line.strip()
+        )
+        for page in pages
+    ]
 
 
 def page_sizes(response) -> set[tuple[int, int]]:
@@ -182,7 +200,7 @@ def test_it_names_the_download_by_date_title_and_kind(client, individual_drive):
 def test_table_cards_list_the_seating_the_movement_produced(client, individual_drive):
     response = client.get(reverse("drives:table_cards_pdf", args=[individual_drive.pk]))
 
-    pages = pages_of(response)
+    pages = rows_of(response)
     seats = seats_by_round(individual_drive)
     assert len(pages) == 2
     for table, text in enumerate(pages, start=1):
@@ -426,7 +444,7 @@ def test_a_bid_whist_scorecard_shows_each_hands_bid_trumps_and_points(client, bi
 def test_a_bid_whist_table_card_records_every_hand(client, bid_drive):
     response = client.get(reverse("drives:table_cards_pdf", args=[bid_drive.pk]))
 
-    text = "\n".join(pages_of(response))
+    text = "\n".join(rows_of(response))
     rows = {
         (int(m["deal"]), m["dealer"], m["side"], m["bid"], m["tricks"])
         for m in HAND_ROW.finditer(text)
@@ -442,7 +460,7 @@ def test_a_bid_whist_table_card_records_every_hand(client, bid_drive):
         for hand in bid_drive.results.all()
     }
     assert rows == expected
-    assert "Tricks with the kitty" in text
+    assert "Tricks with the kitty" in " ".join("".join(pages_of(response)).split())
 
 
 def test_a_bid_whist_results_sheet_shows_bids_and_points(client, bid_drive):
@@ -462,11 +480,12 @@ def test_before_play_a_bid_whist_card_leaves_the_bid_blank(client, club, organis
     client.force_login(organiser)
 
     cards = pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk])))
-    tables = pages_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
+    tables = client.get(reverse("drives:table_cards_pdf", args=[drive.pk]))
+    headings = " ".join(pages_of(tables)[0].split())
 
-    assert "?" not in "".join(cards + tables)
-    assert "Bid" in cards[0] and "Tricks with the kitty" in tables[0]
-    assert not HAND_ROW.search("\n".join(tables))
+    assert "?" not in "".join(cards + rows_of(tables))
+    assert "Bid" in cards[0] and "Tricks with the kitty" in headings
+    assert not HAND_ROW.search("\n".join(rows_of(tables)))
     # The dealer is known before play (the deal passes to the left each hand); who
     # declares is written in at the table.
     deals = [
@@ -532,6 +551,35 @@ def test_a_long_name_without_spaces_stays_inside_its_card(client, club):
     page.extract_text(visitor_text=visit)
     assert runs, "the name is printed"
     assert all(x + width <= card_right for x, width in runs)
+
+
+def test_a_long_name_without_spaces_stays_inside_its_column_on_the_table_card(client, club):
+    name = "Bartholomew-Featherstonehaugh-Cholmondley"  # 40 characters, no space
+    players = make_players(club, 8)
+    players[0].name = name
+    players[0].save()
+    call_command("simulate_drive", make_drive(club, deals=4).pk, stdout=io.StringIO())
+    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    make_entries(drive, players)
+
+    response = client.get(reverse("drives:table_cards_pdf", args=[drive.pk]))
+
+    page = PdfReader(io.BytesIO(content_of(response))).pages[0]
+    grid_right = float(page.mediabox.width) - 12 * 72 / 25.4  # the page's right margin
+    starts, runs = set(), []
+
+    def visit(text, cm, tm, font, size):
+        x, points = tm[4] * cm[0] + cm[4], size * tm[0] * cm[0]
+        if text.startswith("Player "):
+            starts.add(round(x))  # where each seat's column of names begins
+        elif text.strip() and text.strip().rstrip("…") in name:
+            runs.append((x, text_width(text.strip(), points) * 72 / 96))
+
+    page.extract_text(visitor_text=visit)
+    assert len(starts) == 4 and runs, "the names are printed"
+    for x, width in runs:
+        right = min([start for start in starts if start > x + 1] or [grid_right])
+        assert x + width <= right
 
 
 def test_each_sheet_says_its_language(client, individual_drive):

@@ -1,0 +1,415 @@
+"""The table cards' grids: text in fixed columns over lines drawn once, as the scorecards are.
+
+A table card set as an HTML table cost WeasyPrint a layout box per cell and a line break
+search in every name. Here each column of a grid is one block of text, a line per row
+(a round, a hand, a strip of trumps), placed at the column's left edge; a second block in
+the same column may hold each row's smaller second line (where a player goes next, the
+deal above its trumps). The lines, the headings' grey and the heavier rule between rounds
+are one SVG under the text. Rows cannot grow, so a name too wide for its column is set
+smaller, and only past half its size cut short; the widths are measured from DejaVu Sans,
+the font the sheets are set in.
+
+The sizes live here so that the text and the lines agree: millimetres for the page, CSS
+pixels for the grid (``card_grid.PX`` to the mm).
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from fontTools.ttLib import TTFont
+
+from drives.evening.rounds import DealInfo
+from drives.models import Drive
+from drives.names import PublicNames
+from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, ROUND_LINE, data_url
+from drives.printing.sheets import TableCard
+
+#: The page below its margins (``_print.css``), in mm, and what is kept above the grids.
+SIDE_MARGINS = 24.0
+UPRIGHT_MARGINS = 26.0
+HEADER = 24.0
+HEADER_WITH_QR = 34.0
+#: A round's row holds two lines (a name, then the card number and where the player goes);
+#: a hand's row one, ``HAND_ROW`` as tall.
+MAX_PITCH = 11.0
+MIN_PITCH = 6.0
+HAND_ROW = 0.6
+HEADING = 7.0  # a grid's row of headings
+HEADING_TWO_LINES = 9.0
+TITLE = 9.0  # "Bids", "Trumps" above a grid
+STRIP_ROW = 11.0  # a strip of twelve deals' trumps
+STRIP_DEALS = 12
+RULE = 28.0  # the moving rule and where the losers go, under a progressive card's grids
+NOTE = 8.0
+#: Names shrink no further than this fraction of the column's size; past it they are cut.
+SMALLEST = 0.5
+#: Red suits, as on the scorecards.
+RED = frozenset("♥♦")
+
+
+@dataclass(frozen=True)
+class Layer:
+    """One block of text in a column: a line per row, centred ``shift`` rows below the
+    row's middle."""
+
+    lines: Sequence[str]  # safe HTML, one per row
+    font: float  # pt
+    shift: float = 0.0
+    css: str = ""
+
+
+@dataclass(frozen=True)
+class Column:
+    heading: str
+    width: float  # px
+    layers: Sequence[Layer]
+    centred: bool = True
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A layer as the template draws it: its block's box in px."""
+
+    html: SafeString
+    left: float
+    top: float
+    width: float
+    font: float
+    css: str
+
+
+@dataclass(frozen=True)
+class Grid:
+    columns: Sequence[Column]
+    rows: int
+    pitch: float  # px
+    heading: float  # px
+    heavy: frozenset[int] = field(default_factory=frozenset)  # rows under a heavier line
+
+    @property
+    def width(self) -> float:
+        return round(sum(column.width for column in self.columns), 2)
+
+    @property
+    def height(self) -> float:
+        return round(self.heading + self.rows * self.pitch, 2)
+
+    @property
+    def inset(self) -> float:
+        return 1.6 * PX
+
+    def headings(self) -> list[tuple[str, float, float]]:
+        """(text, left, width) of each column's heading."""
+        placed, x = [], 0.0
+        for column in self.columns:
+            placed.append((column.heading, round(x, 2), round(column.width, 2)))
+            x += column.width
+        return placed
+
+    def blocks(self) -> list[Placed]:
+        placed, x = [], 0.0
+        for column in self.columns:
+            for layer in column.layers:
+                placed.append(
+                    Placed(
+                        mark_safe("\n".join(layer.lines)),
+                        round(x + self.inset, 2),
+                        round(self.heading + layer.shift * self.pitch, 2),
+                        round(column.width - 2 * self.inset, 2),
+                        layer.font,
+                        layer.css + (" centred" if column.centred else ""),
+                    )
+                )
+            x += column.width
+        return placed
+
+    @property
+    def background(self) -> str:
+        return data_url(self.svg())
+
+    def svg(self) -> str:
+        """The headings' grey, then every line of the grid, as one SVG."""
+        width, height, heading, pitch = self.width, self.height, self.heading, self.pitch
+        shapes = [f'<rect width="{width}" height="{heading:.2f}" fill="{HEAD_FILL}"/>']
+        path = [f"M0 0H{width}"]
+        for row in range(self.rows + 1):
+            y = heading + row * pitch
+            if row in self.heavy:
+                shapes.append(
+                    f'<path d="M0 {y:.2f}H{width}" stroke="{DARK}" stroke-width="{ROUND_LINE}"/>'
+                )
+            else:
+                path.append(f"M0 {y:.2f}H{width}")
+        x = 0.0
+        for column in (None, *self.columns):
+            x += column.width if column else 0.0
+            path.append(f"M{min(x, width):.2f} 0V{height}")
+        shapes.append(
+            f'<path d="{"".join(path)}" stroke="{GREY}" stroke-width="{LINE}" fill="none"/>'
+        )
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" '
+            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
+            + "".join(shapes)
+            + "</svg>"
+        )
+
+
+# Measuring text ----------------------------------------------------------------------------
+
+
+@cache
+def _advances() -> tuple[dict[int, float], float]:
+    """DejaVu Sans's advance widths in ems by code point, and the em of a missing glyph
+    (a fallback font's: a Chinese character is an em wide)."""
+    font = TTFont(DEJAVU / "DejaVuSans.ttf")
+    per_em = font["head"].unitsPerEm
+    metrics = font["hmtx"].metrics
+    return {code: metrics[name][0] / per_em for code, name in font.getBestCmap().items()}, 1.0
+
+
+def text_width(text: str, points: float) -> float:
+    """The width of ``text`` set in DejaVu Sans at ``points``, in px."""
+    widths, missing = _advances()
+    ems = sum(widths.get(ord(character), missing) for character in text)
+    return ems * points * 96 / 72
+
+
+def fitted(text: str, points: float, room: float, *, marked: Callable[[str], str] = escape) -> str:
+    """``text`` as ``marked`` sets it (escaped), in a smaller size when it is wider than
+    ``room`` px, and cut short with an ellipsis when even ``SMALLEST`` of it is too wide."""
+    # Kerning, which the measure leaves out, only ever narrows DejaVu's text; the 3% is for
+    # rounding in the layout.
+    room *= 0.97
+    width = text_width(text, points)
+    if width <= room:
+        return marked(text)
+    scale = room / width
+    if scale < SMALLEST:
+        scale = SMALLEST
+        while text and text_width(text + "…", points * scale) > room:
+            text = text[:-1]
+        text = text.rstrip() + "…"
+    # Twentieths of the size, rounded down, so that few sizes are used and the text fits.
+    scale = int(scale * 20) / 20
+    return f'<span style="font-size:{scale:g}em">{marked(text)}</span>'
+
+
+def suits_coloured(text: str) -> str:
+    """``text`` escaped with each red suit in red and "NT" set as the scorecards set it."""
+    out = []
+    for word in escape(text).split(" "):
+        if word in RED:
+            out.append(f'<span class="red">{word}</span>')
+        elif word == "NT":
+            out.append('<span class="nt">NT</span>')
+        else:
+            out.append(word)
+    return " ".join(out)
+
+
+# The page ---------------------------------------------------------------------------------
+
+
+def page_size(paper: tuple[float, float]) -> tuple[float, float]:
+    """The room on an upright page of ``paper`` (mm) inside its margins, in mm."""
+    width, height = paper
+    return width - SIDE_MARGINS, height - UPRIGHT_MARGINS
+
+
+def pitch_for(
+    room: float, rounds: int, hands: int, *, max_pitch: float = MAX_PITCH
+) -> tuple[float, int]:
+    """A round's row height (mm) so that ``rounds`` rows and ``hands`` hand rows fill
+    ``room`` mm; and how many rows a grid may hold before it goes on over the page."""
+    rows = rounds + HAND_ROW * hands
+    pitch = min(max_pitch, room / rows) if rows else max_pitch
+    if pitch >= MIN_PITCH:
+        return pitch, max(rounds, hands, 1)
+    return MIN_PITCH, int((room - HEADING) // MIN_PITCH)
+
+
+def mm(value: float) -> float:
+    return round(value * PX, 2)
+
+
+def pieces(count: int, size: int) -> list[range]:
+    return [range(start, min(count, start + size)) for start in range(0, count, size)] or [range(0)]
+
+
+@dataclass(frozen=True)
+class TablePage:
+    """A table card as printed: the card's data and its grids, each no taller than a page."""
+
+    card: TableCard
+    rounds: list[Grid]
+    hands: list[Grid]
+    strip: Grid | None
+
+
+def table_pages(
+    cards: Sequence[TableCard],
+    *,
+    drive: Drive,
+    names: PublicNames,
+    paper: tuple[float, float],
+    deals: Sequence[DealInfo],
+) -> list[TablePage]:
+    width, height = page_size(paper)
+    strip = None if drive.is_static or drive.trumps_at_table else trumps_strip(deals, width)
+    return [
+        _page(card, drive=drive, names=names, width=width, height=height, strip=strip)
+        for card in cards
+    ]
+
+
+def _page(card, *, drive, names, width, height, strip) -> TablePage:
+    hands = [(r, hand) for r in card.rounds for hand in r.hands]
+    # What else the page holds, and a margin under each grid.
+    room = height - (HEADER_WITH_QR if card.qr else HEADER) - HEADING - 8
+    if drive.trumps_at_table and hands:
+        room -= TITLE + HEADING_TWO_LINES + (NOTE if drive.is_bid_whist else 0)
+    if not drive.is_static:
+        room -= RULE + (TITLE + strip.rows * STRIP_ROW if strip else 0)
+    pitch, most = pitch_for(room, len(card.rounds), len(hands))
+    rounds = [
+        rounds_grid([card.rounds[i] for i in part], drive, names, width, pitch)
+        for part in pieces(len(card.rounds), most)
+    ]
+    hand_grids = []
+    if drive.trumps_at_table and hands:
+        hand_grids = [
+            hands_grid([hands[i] for i in part], drive, width, pitch * HAND_ROW)
+            for part in pieces(len(hands), int(most / HAND_ROW))
+        ]
+    return TablePage(card, [grid for grid in rounds if grid.rows], hand_grids, strip)
+
+
+def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: float) -> Grid:
+    """A row per round: its number, its deals' trumps (or dealers), then who sits at each
+    seat with, under the name, the card number and where the player goes next."""
+    name_pt = round(min(11.0, pitch * 1.2), 2)
+    move_pt = round(name_pt * 0.72, 2)
+    inset = 2 * 1.6 * PX
+    marked: Callable[[str], str]
+    if drive.trumps_at_table:
+        deals = [
+            " ".join(f"{deal.number} {deal.dealer_letter}" for deal in r.deals) for r in rounds
+        ]
+        marked = escape
+    else:
+        deals = [" ".join(f"{deal.number} {deal.symbol}" for deal in r.deals) for r in rounds]
+        marked = suits_coloured
+    widest = max((text_width(text, name_pt) for text in deals), default=0.0)
+    total = mm(width)
+    first = mm(14)
+    second = min(max(mm(20), widest + inset + 4), total * 0.3)
+    seat = (total - first - second) / 4
+    columns = [
+        Column(
+            _("Round"),
+            first,
+            [Layer([str(r.number) for r in rounds], round(name_pt * 1.2, 2), css=" bold")],
+        ),
+        Column(
+            _("Dealer") if drive.trumps_at_table else _("Trumps"),
+            second,
+            [
+                Layer(
+                    [fitted(text, name_pt, second - inset, marked=marked) for text in deals],
+                    name_pt,
+                )
+            ],
+        ),
+    ]
+    for index, heading in enumerate((_("North"), _("East"), _("South"), _("West"))):
+        shown, below = [], []
+        for r in rounds:
+            line = r.seats[index]
+            if line.entry is None:
+                shown.append("")
+                below.append("")
+                continue
+            shown.append(fitted(names.entry(line.entry), name_pt, seat - inset))
+            under = f"({line.entry.card_number})"
+            if line.goes_to:
+                under += f" → {line.goes_to}"
+            below.append(fitted(under, move_pt, seat - inset))
+        columns.append(
+            Column(
+                heading,
+                seat,
+                [Layer(shown, name_pt, -0.18), Layer(below, move_pt, 0.23, " muted")],
+                centred=False,
+            )
+        )
+    return Grid(columns, len(rounds), mm(pitch), mm(HEADING))
+
+
+def hands_grid(hands, drive: Drive, width: float, pitch: float) -> Grid:
+    """A row per hand, where each table records its trumps (and bids): a heavier line
+    above each round's first hand, whose row alone carries the round's number."""
+    points = round(min(10.0, pitch * 1.7), 2)
+    rows: list[list[str]] = []
+    heavy = set()
+    previous = None
+    for index, (r, hand) in enumerate(hands):
+        starts = r.number != previous
+        if starts and index and drive.deals_per_round > 1:
+            heavy.add(index)
+        previous = r.number
+        row = [str(r.number) if starts else "", str(hand.deal.number), hand.deal.dealer_letter]
+        if drive.is_bid_whist:
+            row += [hand.declarers, hand.bid, hand.trumps, hand.tricks, hand.points]
+        else:
+            row += [hand.trumps, hand.tricks, hand.points]
+        rows.append([str(text) for text in row])
+    headings = [_("Round"), _("Deal"), _("Dealer")]
+    if drive.is_bid_whist:
+        headings += [_("Declarers"), _("Bid"), _("Trumps"), _("Tricks with the kitty"), _("Points")]
+    else:
+        headings += [_("Trumps"), _("N–S tricks"), _("E–W tricks")]
+    each = mm(width) / len(headings)
+    trumps = headings.index(_("Trumps"))
+    columns = [
+        Column(
+            heading,
+            each,
+            [
+                Layer(
+                    [
+                        suits_coloured(row[index]) if index == trumps else escape(row[index])
+                        for row in rows
+                    ],
+                    points,
+                    css=" bold" if index == 0 else "",
+                )
+            ],
+        )
+        for index, heading in enumerate(headings)
+    ]
+    return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy))
+
+
+def trumps_strip(deals: Sequence[DealInfo], width: float) -> Grid:
+    """Every deal's trumps, twelve to a row, for progressive cards: the deal above its suit."""
+    rows = [deals[i : i + STRIP_DEALS] for i in range(0, len(deals), STRIP_DEALS)]
+    columns = []
+    for index in range(STRIP_DEALS):
+        cells = [row[index] if index < len(row) else None for row in rows]
+        labels = [
+            escape(_("deal %(number)s") % {"number": deal.number}) if deal else "" for deal in cells
+        ]
+        symbols = [suits_coloured(deal.symbol) if deal else "" for deal in cells]
+        columns.append(
+            Column(
+                "",
+                mm(width) / STRIP_DEALS,
+                [Layer(labels, 7.5, -0.25, " muted"), Layer(symbols, 15.0, 0.15)],
+            )
+        )
+    return Grid(columns, len(rows), mm(STRIP_ROW), 0.0)
