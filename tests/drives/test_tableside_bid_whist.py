@@ -39,10 +39,8 @@ def hand(declarers="NS", level=4, strain="downtown", trumps="S", tricks=10, forc
     }
 
 
-def post(client, link, side, hands, *, step="send", submission=None, language=""):
-    """Post a side's hands (one dict per hand of the round) from the table page."""
-    drive = link.drive
-    drive.refresh_from_db()
+def hand_data(drive, side, hands, *, step="send", submission=None):
+    """What the table page posts for a side's hands (one dict per hand of the round)."""
     data = {
         "round": drive.current_round,
         "side": side,
@@ -56,6 +54,13 @@ def post(client, link, side, hands, *, step="send", submission=None, language=""
                     data[f"b{deal}_forced"] = "on"
             else:
                 data[f"b{deal}_{part}"] = "" if value is None else value
+    return data
+
+
+def post(client, link, side, hands, *, step="send", submission=None, language=""):
+    """Post a side's hands from the table page."""
+    link.drive.refresh_from_db()
+    data = hand_data(link.drive, side, hands, step=step, submission=submission)
     with translation.override(language or "en-gb"):
         url = reverse("drives:table_enter", args=[link.token])
     return client.post(url, data)
@@ -282,3 +287,22 @@ def test_the_service_checks_each_hand_itself(club):
             submission=uuid.uuid4(),
         )
     assert not PendingEntry.objects.exists()
+
+
+@pytest.mark.parametrize("players", [8, 40])
+def test_the_bid_whist_phone_costs_the_same_whatever_the_drive_size(
+    client, club, players, django_assert_num_queries
+):
+    drive = bid_drive(club, players=players, movement="howell", deals=2 * (players // 2 - 1))
+    link = link_of(drive)
+    url = reverse("drives:table_page", args=[link.token])
+    with django_assert_num_queries(5):  # link, seats, results, sit-outs, live entries
+        assert client.get(url).status_code == 200
+    post(client, link, "NS", [hand(), hand("EW", 3, "nt", "", 7)])
+    with django_assert_num_queries(5):  # the waiting entry's hands cost nothing more
+        assert "Waiting for E–W" in client.get(url).text
+    # Checking the points reads nothing but the link and the page.
+    data = hand_data(drive, "EW", [hand(), hand()], step="check")
+    enter = reverse("drives:table_enter", args=[link.token])
+    with django_assert_num_queries(5):
+        assert client.post(enter, data).status_code == 200
