@@ -69,6 +69,9 @@ class DriveForm(forms.ModelForm):
             "title": _("As players will see it, for example “Christmas Drive”."),
             "season": _("The league this drive counts towards; leave empty for a friendly."),
             "venue": _("Where the drive is played; printed on the scorecards."),
+            "game": _(
+                "Classic whist with trumps in rotation, or bid whist: 54 cards, bids and a kitty."
+            ),
             "deals": _("How many deals each player plays, from 4 to 52; 24 is usual."),
             "deals_per_round": _(
                 "Deals played at a table before players move, from 1 to 4; it must divide "
@@ -90,6 +93,13 @@ class DriveForm(forms.ModelForm):
             "booby_prize": _("A prize for the lowest score among those who played to the end."),
             "half_time_prize": _("A prize for the best score at half-time."),
             "ten_trick_prize": _("A prize for the most deals with ten or more tricks."),
+            "table_entry": _(
+                "When tables type their own tricks on a phone: whether the other side confirms."
+            ),
+            "on_paper": _(
+                "Players keep their own cards and you type each card's total at the end, "
+                "instead of every table's tricks."
+            ),
             "withdrawn_win_prizes": _(
                 "Unticked, a player who withdrew wins no prize and the next in line takes it."
             ),

@@ -359,6 +359,16 @@ def test_a_new_drive_defaults_to_today_the_current_season_and_the_usual_set_up(
     assert 'type="date"' in response.text
 
 
+def test_every_set_up_field_has_help_text_under_it(client, club, organiser):
+    client.force_login(organiser)
+    response = client.get(reverse("drives:drive_new", args=[club.slug]))
+    form = response.context["form"]
+    assert [name for name, field in form.fields.items() if not field.help_text] == []
+    page = unescape(response.text)
+    for field in form.fields.values():
+        assert str(field.help_text) in page
+
+
 # --- point 12: Hungarian articles, French colons ----------------------------------------------
 
 
