@@ -151,18 +151,7 @@ def table_enter(request, link):
             f"{form.fields[name].label}: {' '.join(map(str, e))}" for name, e in form.errors.items()
         ]
         return _page(request, link, form=form, error=" ".join(errors), status=400)
-    try:
-        outcome = services.entry_submit(
-            link=link,
-            round_number=form.cleaned_data["round"],
-            side=form.cleaned_data["side"],
-            figures=form.figures(),
-            submission=form.cleaned_data["submission"],
-            address=ratelimit.client_address(request),
-        )
-    except DriveError as error:
-        return _page(request, link, form=form, error=str(error), status=409)
-    return _page(request, link, note=_outcome_note(outcome))
+    return _submit(request, link, form)
 
 
 @require_POST
