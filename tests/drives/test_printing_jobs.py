@@ -260,3 +260,20 @@ def test_old_sheets_are_pruned(client, running_drive):
 
     assert not PrintedSheet.objects.filter(pk=sheet.pk).exists()
     assert not os.path.exists(path)
+
+
+@pytest.mark.slow
+def test_a_500_player_drives_scorecards_print(client, club):
+    drive = make_drive(club, deals=4, movement=MovementType.PROGRESSIVE)
+    make_entries(drive, make_players(club, 500))
+    services.drive_start(drive=drive)
+
+    response = client.get(scorecards_url(drive), {"card": "a6"})
+
+    sheet = PrintedSheet.objects.get(drive=drive)
+    assert (sheet.status, sheet.done, sheet.total) == (SheetStatus.READY, 500, 500)
+    reader = PdfReader(io.BytesIO(content_of(response)))
+    assert len(reader.pages) == 125  # four A6 cards to a sheet, rendered in 21 chunks
+    for page, numbers in ((reader.pages[0], range(1, 5)), (reader.pages[-1], range(497, 501))):
+        text = page.extract_text()
+        assert [n for n in numbers if f"Card {n}\n" in text] == list(numbers)
