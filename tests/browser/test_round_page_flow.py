@@ -70,3 +70,13 @@ def test_a_refused_table_is_highlighted_and_scrolled_to_with_its_figures(page, r
     page.screenshot(path="/tmp/organiser-refused-360.png", full_page=False)
     # The page is as wide as the phone: nothing scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_tab_moves_deal_to_deal_and_table_to_table_like_enter(page, running):
+    order = []
+    for _ in range(3):
+        order.append(page.evaluate("document.activeElement.name"))
+        page.keyboard.type("7")
+        page.keyboard.press("Tab")
+    order.append(page.evaluate("document.activeElement.name"))
+    assert order == ["t1_d1", "t1_d2", "t2_d1", "t2_d2"]

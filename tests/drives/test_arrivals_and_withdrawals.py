@@ -452,3 +452,25 @@ def test_who_never_played_is_neither_ranked_nor_counted_in_the_field(client, clu
     summary = client.get(drive.get_absolute_url()).text
     assert "8 players played" in summary
     assert "Lonely Lou" not in client.get(reverse("drives:standings", args=[drive.pk])).text
+
+
+@pytest.mark.parametrize("movement", ["progressive", "semi_partner"])
+def test_a_withdrawn_player_comes_back_to_a_progressive_drive(club, movement):
+    drive = make_drive(club, movement=movement, deals=8)
+    entries = make_entries(drive, make_players(club, 9))
+    services.drive_start(drive=drive)
+    drive.refresh_from_db()
+    leaver = entries[0]
+    services.entry_withdraw(drive=drive, entry=leaver)
+    finish_round(drive)  # round 2: eight players, nobody sits out
+    assert drive.seatings.filter(round=2).count() == 8
+    assert not drive.seatings.filter(round=2, entry=leaver).exists()
+    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    finish_round(drive, tricks=4)  # round 3 is seated from round 2's winners, with them back
+    leaver.refresh_from_db()
+    assert leaver.returned_round == 3 and leaver.plays_in(3)
+    assert drive.seatings.filter(round=3).count() == 8  # nine again: one sits out
+    seated = set(drive.seatings.filter(round__gte=3).values_list("entry", flat=True))
+    finish_round(drive, tricks=8)
+    seated |= set(drive.seatings.filter(round=4).values_list("entry", flat=True))
+    assert leaver.pk in seated  # back at a table within two rounds
