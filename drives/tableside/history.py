@@ -7,7 +7,9 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from drives.bidwhist import records
+from drives.errors import SIDES
 from drives.models import Drive, PendingEntry, ResultChange, ResultSource, TableResult
+from scoring.cards import Suit
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,11 @@ def table_history(drive: Drive, table: int) -> list[Event]:
         who = change.changed_by.get_username() if change.changed_by else ""
         source = ResultSource(change.source).label + (f" ({who})" if who else "")
         what = _("deal %(deal)d corrected") % {"deal": change.result.deal}
-        figures = f"{change.old_ns_tricks} → {change.new_ns_tricks}"
+        if drive.is_bid_whist and change.new_details.get("declarers"):
+            old = _hand_text(change.old_details, change.old_ns_tricks)
+            figures = f"{old} → {_hand_text(change.new_details, change.new_ns_tricks)}"
+        else:
+            figures = f"{change.old_ns_tricks} → {change.new_ns_tricks}"
         events.append(Event(change.changed_at, change.result.round, source, what, figures))
     return sorted(events, key=lambda event: event.at, reverse=True)
 
@@ -64,3 +70,17 @@ def _stored_figures(drive: Drive, result: TableResult) -> str:
     if drive.is_bid_whist and result.declarers:
         return str(records.hand_line(drive, result.deal, records.stored_record(result)))
     return f"{result.ns_tricks}–{result.ew_tricks}"
+
+
+def _hand_text(details: dict, ns_tricks: int) -> str:
+    """A corrected bid whist hand as it stood: "N–S 4 downtown ♠, 10 tricks"."""
+    declarers = details.get("declarers", "")
+    if not declarers:
+        return str(ns_tricks)
+    trumps = details.get("trumps", "")
+    return _("%(side)s %(bid)s%(trumps)s, %(tricks)d tricks") % {
+        "side": SIDES[declarers],
+        "bid": records.bid_text(details.get("bid_level"), details.get("bid_strain", "")),
+        "trumps": f" {Suit(trumps).symbol}" if trumps else "",
+        "tricks": ns_tricks if declarers == "NS" else 13 - ns_tricks,
+    }

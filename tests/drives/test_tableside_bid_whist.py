@@ -306,3 +306,26 @@ def test_the_bid_whist_phone_costs_the_same_whatever_the_drive_size(
     enter = reverse("drives:table_enter", args=[link.token])
     with django_assert_num_queries(5):
         assert client.post(enter, data).status_code == 200
+
+
+def test_an_organisers_correction_of_a_hand_from_the_phones_is_in_the_history(
+    client, club, organiser
+):
+    from tests.drives.test_bid_whist_drives import hand as round_hand
+    from tests.drives.test_bid_whist_drives import post_hands
+
+    drive = bid_drive(club)
+    link = link_of(drive)
+    post(client, link, "NS", [hand(), hand("EW", 3, "nt", "", 7)])
+    post(client, link, "EW", [hand(), hand("EW", 3, "nt", "", 7)])
+    client.force_login(organiser)
+    corrected = [
+        round_hand("N", "NS", 5, "downtown", "S", 10),
+        round_hand("E", "EW", 3, "nt", "", 7),
+    ]
+    assert "Saved 1 table." in post_hands(client, drive, 1, {1: (corrected, 1)}).text
+    result = TableResult.objects.get(table=1, deal=1)
+    assert (result.bid_level, result.source, result.entered_by) == (5, "organiser", organiser)
+    history = client.get(reverse("drives:tableside_history", args=[drive.pk, 1])).text
+    assert "N–S 4 downtown ♠, 10 tricks → N–S 5 downtown ♠, 10 tricks" in history
+    assert "table link" in history and "organiser (" in history
