@@ -269,14 +269,6 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
 
-# The table pages' rate-limit counters stay in each process's memory: counting in the
-# shared cache would turn every phone's page view into a database write, and a flood
-# guard can live with a limit that is per worker.
-CACHES["ratelimit"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "LOCATION": "tableside-rate-limits",
-}
-
 # Requests per window (seconds) and client address on the public table pages; "lookups"
 # counts only tokens that open nothing, so guessing is slow while a hall behind one
 # address is not held up.

@@ -11,7 +11,4 @@ os.environ.setdefault("DEBUG", "1")
 
 from config.settings import *  # noqa: F403
 
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    "ratelimit": CACHES["ratelimit"],  # noqa: F405
-}
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -1,14 +1,15 @@
-"""A fixed-window request count per client address, kept in the "ratelimit" cache.
+"""A fixed-window request count per client address, kept in the shared cache.
 
-That cache is each server process's own memory (see settings), so with four workers an
-address may make up to four times the limit: enough to stop a runaway script, and no
-database write for a phone opening its page.
+The cache is the one every worker uses (settings.CACHES: Redis or the database in
+production), so the limit holds for an address whichever worker answers it. Redis counts
+atomically; the database cache reads and writes the count, so two requests at the same
+instant may count once: a flood guard can live with that.
 """
 
 from time import time
 
 from django.conf import settings
-from django.core.cache import caches
+from django.core.cache import cache
 
 
 def client_address(request) -> str:
@@ -23,10 +24,12 @@ def _key(request, bucket: str) -> tuple[str, int]:
 def allow(request, bucket: str) -> bool:
     """Count this request in ``bucket``; False once the address is over its limit."""
     key, window = _key(request, bucket)
-    counts = caches["ratelimit"]
-    try:
-        count = counts.incr(key)
-    except ValueError:  # the window's first request, or its count just expired
-        counts.add(key, 0, timeout=window + 1)
-        count = counts.incr(key)
+    if cache.add(key, 1, timeout=window + 1):  # the window's first request
+        count = 1
+    else:
+        try:
+            count = cache.incr(key)
+        except ValueError:  # the count expired between the two calls
+            cache.add(key, 1, timeout=window + 1)
+            count = 1
     return count <= settings.TABLESIDE_RATE_LIMITS[bucket][0]

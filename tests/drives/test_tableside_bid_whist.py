@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(monkeypatch):
-    caches["ratelimit"].clear()
+    caches["default"].clear()
     monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
 
 

@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits(monkeypatch):
-    caches["ratelimit"].clear()
+    caches["default"].clear()
     # One fixed moment, so that no test straddles the start of a new counting window.
     monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
 
@@ -308,6 +308,34 @@ def test_the_table_endpoints_are_rate_limited_per_address(client, club):
     other = client.get(url, REMOTE_ADDR="10.0.0.9")
     assert other.status_code == 200
     assert "Too many requests" in client.get(url).content.decode()
+
+
+DATABASE_CACHE = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "whist_cache",
+    }
+}
+
+
+@override_settings(
+    CACHES=DATABASE_CACHE, TABLESIDE_RATE_LIMITS={"requests": (3, 60), "lookups": (2, 600)}
+)
+def test_the_limit_holds_whichever_worker_answers(client, club):
+    """Each gunicorn worker is a process with its own memory: the counts live in the
+    shared cache (here, as in production, the database), not in a worker's memory."""
+    from django.core.cache.backends import locmem
+    from django.core.management import call_command
+
+    call_command("createcachetable", verbosity=0)
+    drive = make_started_drive(club)
+    url = page_url(link_of(drive))
+    statuses = []
+    for _ in range(4):
+        locmem._caches.clear()  # the next request is answered by a fresh worker
+        statuses.append(client.get(url).status_code)
+    assert statuses == [200, 200, 200, 429]
+    assert client.get(url, REMOTE_ADDR="10.0.0.9").status_code == 200
 
 
 @override_settings(TABLESIDE_RATE_LIMITS={"requests": (100, 60), "lookups": (2, 600)})

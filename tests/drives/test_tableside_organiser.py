@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limits():
-    caches["ratelimit"].clear()
+    caches["default"].clear()
 
 
 def enter(drive, table, side, tricks):
