@@ -24,3 +24,5 @@ urlpatterns += i18n_patterns(
     path("", include("drives.urls")),
     prefix_default_language=False,
 )
+
+handler400 = "config.bad_request.bad_request"

@@ -136,7 +136,9 @@ def read_players(
     Line numbers are the file's own, so the header is line 1. When there is any
     error the rows are not to be saved.
     """
-    lines = io.StringIO(text, newline="").readlines()
+    # Excel starts its "CSV UTF-8" with a byte-order mark; pasted from such a file, it
+    # arrives here as U+FEFF and would join the first column's name.
+    lines = io.StringIO(text.removeprefix("\ufeff"), newline="").readlines()
     for number, text_line in enumerate(lines, start=1):
         if CONTROL_CHARACTERS.search(text_line):
             reason = _("it contains a control character (such as NUL) that is not text")

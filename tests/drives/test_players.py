@@ -307,6 +307,14 @@ def test_it_imports_pasted_text(organiser_client, club):
     ]
 
 
+def test_a_byte_order_mark_at_the_start_of_a_paste_is_dropped(organiser_client, club):
+    url = reverse("drives:player_import", args=[club.slug])
+    text = "\ufeffname,seat role\r\nAnn,Lady\r\n"  # copied from Excel's "CSV UTF-8"
+    response = organiser_client.post(url, {"text": text}, follow=True)
+    assert "Imported 1 player." in response.text
+    assert list(club.players.values_list("name", "role")) == [("Ann", "lady")]
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -487,6 +495,38 @@ def test_it_refuses_a_list_over_1_mb(organiser_client, club, how):
     assert response.status_code == 200
     assert "too big for a list of players: import at most 1.0\xa0MB at a time" in response.text
     assert not club.players.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("en-gb", "too large to read (more than 2.5\xa0MB), so nothing was changed"),
+        ("fr", "trop volumineux pour être lu (plus de 2,5\xa0Mio)\xa0: rien n’a changé"),
+        ("hu", "túl nagy ahhoz, hogy be lehessen olvasni (több mint 2,5\xa0MB), ezért semmi"),
+    ],
+)
+def test_a_paste_past_djangos_request_limit_comes_back_to_the_page_with_nothing_changed(
+    organiser_client, club, language, expected
+):
+    make_player(club, name="Kept")
+    text = "name\n" + "A very long player name indeed\n" * 100_000  # 3.1 MB
+    with translation.override(language):
+        url = reverse("drives:player_import", args=[club.slug])
+    response = organiser_client.post(url, {"text": text}, follow=True)
+    assert response.redirect_chain == [(url, 302)]
+    assert response.status_code == 200
+    assert expected in response.text
+    assert names(club) == ["Kept"]
+
+
+def test_a_post_with_too_many_boxes_comes_back_with_a_message(organiser_client, club, settings):
+    settings.DATA_UPLOAD_MAX_NUMBER_FIELDS = 10
+    url = reverse("drives:player_import", args=[club.slug])
+    data = {f"box{n}": "x" for n in range(20)} | {"text": "name\nAnn\n"}
+    response = organiser_client.post(url, data, follow=True)
+    assert response.redirect_chain == [(url, 302)]
+    assert "too many boxes to read (more than 10), so nothing was changed" in response.text
+    assert names(club) == []
 
 
 # The CSV reader on its own
