@@ -201,11 +201,11 @@ def _value_rule(results: list[DriveResult], rule: LeagueRule) -> Callable[[Drive
     if rule.kind is not LeagueKind.PLACING:
         return lambda result: Decimal(result.points)
     tied = Counter((r.drive, r.place) for r in results)
-    table = rule.placing_points
+    points_for_place = rule.placing_points
 
     def placing_value(result: DriveResult) -> Decimal:
         covered = range(result.place - 1, result.place - 1 + tied[result.drive, result.place])
-        shared = sum(table[i] for i in covered if i < len(table))
+        shared = sum(points_for_place[i] for i in covered if i < len(points_for_place))
         return (Decimal(shared) / len(covered)).quantize(CENT, rounding=ROUND_HALF_UP)
 
     return placing_value
@@ -245,13 +245,13 @@ def _table(
 
     # The tie-break: the figure, then more drives played, then the better best drive.
     rows.sort(key=lambda item: (tuple(-x for x in item[0]), item[1].player))
-    table: list[LeagueRow] = []
+    ranked: list[LeagueRow] = []
     qualifiers = (item for item in rows if item[1].qualified)
     for _, level in groupby(qualifiers, key=lambda item: item[0]):
         group = [row for _, row in level]
-        rank = len(table) + 1
-        table += [replace(row, rank=rank, shared=len(group) > 1) for row in group]
-    return table + [row for _, row in rows if not row.qualified]
+        rank = len(ranked) + 1
+        ranked += [replace(row, rank=rank, shared=len(group) > 1) for row in group]
+    return ranked + [row for _, row in rows if not row.qualified]
 
 
 def _counted(values: list[Decimal], rule: LeagueRule) -> list[bool]:

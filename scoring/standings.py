@@ -157,18 +157,18 @@ def standings(
 ) -> list[Standing]:
     """Rank every competitor; ``rounds`` lists (round, deals in it) for the drive.
 
-    >>> table = standings(
+    >>> ranked = standings(
     ...     [DealScore(1, 1, 1, 3, 9), DealScore(1, 2, 2, 1, 7), DealScore(2, 2, 2, 2, 8)],
     ...     [Competitor(1, "gent"), Competitor(2, "lady")],
     ...     rounds=[(1, 1), (2, 1)],
     ...     sit_outs=[SitOut(2, 1, 1)],
     ... )
-    >>> [(s.player, s.rank, str(s.points), s.round_points[-1]) for s in table]
+    >>> [(s.player, s.rank, str(s.points), s.round_points[-1]) for s in ranked]
     [(2, 1, '4.00', Decimal('2.00')), (1, 2, '4.00', Decimal('1.00'))]
 
     Level on 4.00 (player 2's sat-out deal earns their 2.00 average): countback.
     """
-    (table,) = standings_after(
+    (ranked,) = standings_after(
         [up_to_round],
         scores,
         competitors,
@@ -178,7 +178,7 @@ def standings(
         fixed_sit_out_points=fixed_sit_out_points,
         tie_break=tie_break,
     )
-    return table
+    return ranked
 
 
 def standings_after(
@@ -351,10 +351,10 @@ def _ranked(
 def rerank(part: Iterable[Standing]) -> list[Standing]:
     """Rank part of a table (say the ladies) within itself; players level stay shared.
 
-    >>> table = [Standing(1, 1, False, Decimal(90), 24, 0, Decimal(4), (), 0),
+    >>> ranked = [Standing(1, 1, False, Decimal(90), 24, 0, Decimal(4), (), 0),
     ...          Standing(2, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0),
     ...          Standing(3, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0)]
-    >>> [(s.player, s.rank, s.shared) for s in rerank(table[1:])]
+    >>> [(s.player, s.rank, s.shared) for s in rerank(ranked[1:])]
     [(2, 1, True), (3, 1, True)]
     """
     return _numbered(groups_by(list(part), key=lambda s: s.rank))

@@ -30,10 +30,10 @@ def player_list(request, slug):
         if show := search.cleaned_data["show"]:
             players = players.filter(active=show == "active")
     empty_text = _("No players match.") if filtered else _("No players yet.")
-    table = PlayerTable(players, empty_text=empty_text)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    player_list = PlayerTable(players, empty_text=empty_text)
+    RequestConfig(request, paginate={"per_page": 50}).configure(player_list)
     counts = club.players.aggregate(total=Count("pk"), inactive=Count("pk", filter=Q(active=False)))
-    context = {"club": club, "table": table, "search": search, "counts": counts}
+    context = {"club": club, "player_list": player_list, "search": search, "counts": counts}
     return render(request, "drives/players/list.html", context)
 
 

@@ -63,10 +63,11 @@ class Command(BaseCommand):
         return movements.Movement.build([first.tables], range(players)), rule
 
     def _grid(self, movement):
-        tables = max((len(t) for t in movement.rounds), default=0)
-        rows = ["  ".join(_cell(table) for table in row) for row in movement.rounds]
+        table_count = max((len(fours) for fours in movement.rounds), default=0)
+        rows = ["  ".join(_cell(four) for four in fours) for fours in movement.rounds]
         width = max(map(len, rows), default=0)
-        header = "  ".join(f"Table {t + 1}".ljust(len(_cell((0, 0, 0, 0)))) for t in range(tables))
+        cell_width = len(_cell((0, 0, 0, 0)))
+        header = "  ".join(f"Table {t + 1}".ljust(cell_width) for t in range(table_count))
         self.stdout.write(f"Round  {header.ljust(width)}  Sit out")
         for r, seats in enumerate(rows):
             out = " ".join(str(p + 1) for p in movement.sit_outs(r))
@@ -75,16 +76,17 @@ class Command(BaseCommand):
     def _csv(self, movement):
         writer = SpreadsheetWriter(self.stdout)
         writer.writerow(["round", "table", "N", "E", "S", "W"])
-        for r, tables in enumerate(movement.rounds):
-            for t, table in enumerate(tables, start=1):
-                writer.writerow([r + 1, t, *(p + 1 for p in table)])
+        for r, fours in enumerate(movement.rounds):
+            for table, four in enumerate(fours, start=1):
+                writer.writerow([r + 1, table, *(p + 1 for p in four)])
             out = movement.sit_outs(r)
             if out:
                 writer.writerow([r + 1, "out", *(p + 1 for p in out)])
 
 
-def _cell(table) -> str:
-    return " ".join(f"{p + 1:>3}" for p in table)
+def _cell(four) -> str:
+    """The four players at a table, N E S W, numbered from 1."""
+    return " ".join(f"{p + 1:>3}" for p in four)
 
 
 def _rule_text(rule: movements.ProgressiveRule) -> str:
