@@ -86,6 +86,7 @@ class ConfirmForm(forms.Form):
 
 
 _HAND_PARTS = ("declarers", "level", "strain", "trumps", "tricks")
+NO_TRUMPS = "NT"
 
 
 class BidWhistEntryForm(forms.Form):
@@ -146,7 +147,8 @@ class BidWhistEntryForm(forms.Form):
                         (suit.value, f"{Suit(suit.value).symbol} {suit.label}")
                         for suit in TrumpSuit
                     ),
-                    ("", _("none (no trumps)")),
+                    # Its own value, so that a new hand starts with no button pressed.
+                    (NO_TRUMPS, _("none (no trumps)")),
                 ],
                 widget=forms.RadioSelect,
             )
@@ -185,6 +187,8 @@ class BidWhistEntryForm(forms.Form):
             name = f"b{deal}_"
             if any(name + part in self.errors for part in _HAND_PARTS):
                 continue
+            if data.get(name + "trumps") == NO_TRUMPS:
+                data[name + "trumps"] = ""
             typed: dict[str, Any] = {part: data.get(name + part) for part in _HAND_PARTS}
             dealer = self.dealers[deal]
             if data.get(name + "forced"):

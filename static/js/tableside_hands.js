@@ -21,7 +21,7 @@
     }
     if (hand && /_strain$/.test(field.name) && field.value === "nt") {
       hand.querySelectorAll('input[name$="_trumps"]').forEach(function (radio) {
-        radio.checked = radio.value === "";
+        radio.checked = radio.value === "NT";
       });
     }
     var step = entry.querySelector('input[name="step"]');

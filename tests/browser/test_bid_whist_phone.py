@@ -74,7 +74,7 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
     assert second.locator("input[name=b2_declarers][value=EW]").is_checked()
     second.locator(".levels label.pick", has_text="1").click()
     second.get_by_role("radio", name="no trumps", exact=True).check()
-    assert second.locator("input[name=b2_trumps][value='']").is_checked()
+    assert second.locator("input[name=b2_trumps][value=NT]").is_checked()
     second.locator("input[name=b2_tricks]").fill("5")
 
     north_south.get_by_role("button", name="Show the points").click()
@@ -114,3 +114,24 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
     assert stored == {1: ("NS", 4, "downtown", "S", 10), 2: ("EW", 1, "nt", "", 8)}
     north_south.reload()
     assert "Result stored" in north_south.locator("#state").inner_text()
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_the_hands_fit_a_phone_in_french_and_hungarian(phones, live_server, language):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(
+        club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2, minimum_bid=1
+    )
+    make_entries(drive, make_players(club, 8))
+    evening.drive_start(drive=drive)
+    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    phone = phones()
+    phone.goto(f"{live_server.url}/{language}/t/{link.token}/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    # A new hand starts with nothing chosen, not even "no trumps".
+    assert phone.locator("#hand-1 input[type=radio]:checked").count() == 0
+    levels = [box.bounding_box() for box in phone.locator("#hand-1 .levels label.pick").all()]
+    assert len(levels) == 7 and len({round(box["y"]) for box in levels}) == 1
+    for label in phone.locator("#hand-1 label.pick").all():
+        box = label.bounding_box()
+        assert box["height"] >= 44 and box["x"] + box["width"] <= 360

@@ -103,7 +103,7 @@ def test_checking_shows_the_points_scoring_counts_and_stores_nothing(client, clu
 def test_one_side_sends_its_hands_and_the_other_confirms_them(client, club):
     drive = bid_drive(club)
     link = link_of(drive)
-    hands = [hand(), hand("EW", 3, "nt", "", 7)]
+    hands = [hand(), hand("EW", 3, "nt", "NT", 7)]
     page = post(client, link, "NS", hands)
     assert page.status_code == 200 and "Waiting for E–W to confirm." in page.text
     assert "N–S 4 downtown ♠, 10 tricks: +4" in page.text
