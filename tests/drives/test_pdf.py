@@ -468,6 +468,9 @@ def test_a_bid_whist_results_sheet_shows_bids_and_points(client, bid_drive):
 
     text = "\n".join(pages_of(response))
     assert "Bids and points by table and hand" in text
+    # Each hand's row says who dealt it, the deal passing to the left.
+    for deal, dealer in ((1, "N"), (2, "E"), (3, "S"), (4, "W")):
+        assert re.search(rf"^{deal} {dealer} (?:N–S|E–W) ", text, re.M), deal
     report = drive_report(bid_drive)
     for result in report.results:
         points = result.ns_points if result.declarers == "NS" else result.ew_points
