@@ -188,6 +188,14 @@ class DriveReport:
     def sit_outs_credited(self) -> bool:
         return any(row.standing.sat_out_deals for row in self.overall)
 
+    @property
+    def rounds_missed(self) -> bool:
+        """Someone arrived late, withdrew or was away: rounds that score them nothing."""
+        return any(
+            row.entry.joined_round > 1 or row.entry.withdrew_after is not None
+            for row in self.overall
+        )
+
 
 def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
     """(round, table) → seat → entry."""

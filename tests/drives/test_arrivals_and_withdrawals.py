@@ -323,6 +323,7 @@ def test_the_rounds_away_count_like_a_late_arrivals_and_the_return_is_marked(
     assert row.standing.played_deals + row.standing.sat_out_deals == 7 - 1
     page = client.get(reverse("drives:standings", args=[drive.pk])).text
     assert "(away after round 1, back from round 3)" in page
+    assert "while they were away score nothing: they are neither played nor sat out." in page
     client.force_login(organiser)
     assert "withdrew after round 1, back from round 3" in client.get(drive.get_absolute_url()).text
 
