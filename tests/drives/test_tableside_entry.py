@@ -91,6 +91,9 @@ def test_it_shows_the_table_page_without_logging_in(client, club):
     assert "Test Drive" in text
     assert 'id="table-number">2<' in text and 'id="round-number">1<' in text
     assert "Deal 1" in text and "Deal 2" in text and "hearts" in text and "diamonds" in text
+    # The deal passes to the left each hand: N deals the first, E the second.
+    assert '<span class="dealer">N deals</span>' in text
+    assert '<span class="dealer">E deals</span>' in text
     for _seat, entry in response.context["state"].seats:
         assert entry.player.name in text
 
