@@ -118,7 +118,7 @@ def inputs(request: SheetRequest) -> Inputs:
         request.site,
         links,
         drive.club.name,
-        drive.club.player_names,
+        str(drive.club.player_names),  # the same text whether a choice or as stored
         settings_of_drive,
         entries,
         seatings,

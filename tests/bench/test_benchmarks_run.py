@@ -19,6 +19,7 @@ TOY_RUNS = {
     "standings": ["--players", "12", "--deals", "8", "--runs", "1"],
     "league": ["--players", "12", "--drives", "2", "--deals", "4", "--runs", "1"],
     "paper": ["--cards", "8", "--deals", "4"],
+    "pdf": ["--sizes", "8", "--deals", "4", "--no-busy"],
 }
 
 

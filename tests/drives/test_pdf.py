@@ -585,11 +585,13 @@ def test_a_long_name_without_spaces_stays_inside_its_column_on_the_table_card(cl
         assert x + width <= right
 
 
-def test_each_sheet_says_its_language(client, individual_drive):
-    response = client.get(f"/fr/drives/{individual_drive.pk}/scorecards.pdf")
+@pytest.mark.parametrize("sheet", ["scorecards", "table-cards", "results"])
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_each_sheet_says_its_language(client, individual_drive, sheet, language):
+    response = client.get(f"/{language}/drives/{individual_drive.pk}/{sheet}.pdf")
 
     reader = PdfReader(io.BytesIO(content_of(response)))
-    assert reader.trailer["/Root"]["/Lang"] == "fr"
+    assert reader.trailer["/Root"]["/Lang"] == language
 
 
 def test_a_character_dejavu_lacks_prints_in_a_fallback_font(client, club):

@@ -12,8 +12,17 @@ from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
 from drives.evening import services
-from drives.models import MovementType, PrintedSheet, Seating, SheetStatus, TableResult
+from drives.models import (
+    Drive,
+    MovementType,
+    PrintedSheet,
+    Seating,
+    SheetKind,
+    SheetStatus,
+    TableResult,
+)
 from drives.printing import jobs, pool
+from drives.printing.sheets import Layout
 from tests.conftest import make_drive, make_entries, make_players
 from tests.drives.test_pdf import cards_of, content_of, pages_of
 
@@ -277,3 +286,14 @@ def test_a_500_player_drives_scorecards_print(client, club):
     for page, numbers in ((reader.pages[0], range(1, 5)), (reader.pages[-1], range(497, 501))):
         text = page.extract_text()
         assert [n for n in numbers if f"Card {n}\n" in text] == list(numbers)
+
+
+def test_a_drive_just_created_and_the_same_drive_read_back_print_alike(running_drive):
+    def fingerprint(drive):
+        request = jobs.SheetRequest(drive, SheetKind.SCORECARDS, Layout(), "en")
+        return jobs.inputs(request).fingerprint
+
+    read_back = Drive.objects.select_related("club").get(pk=running_drive.pk)
+
+    # A choice held in memory (the club's naming rule) is an enum, as stored a string.
+    assert fingerprint(running_drive) == fingerprint(read_back)

@@ -116,3 +116,12 @@ def test_a_planned_drive_has_no_links_to_print(client, organiser, club):
     client.force_login(organiser)
 
     assert client.get(qr_url(make_drive(club))).status_code == 404
+
+
+def test_they_say_their_language(client, organiser, running_drive):
+    client.force_login(organiser)
+
+    response = client.get(f"/fr/drives/{running_drive.pk}/table-cards-qr.pdf")
+
+    assert PdfReader(io.BytesIO(content_of(response))).trailer["/Root"]["/Lang"] == "fr"
+    assert "/fr/t/" in text_of(response)  # the links open the table page in French
