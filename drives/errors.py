@@ -44,6 +44,7 @@ SCORING_MESSAGES = {
         "The bonus for all 13 tricks is from %(low)s to %(high)s points, not %(value)s."
     ),
     "game_over": _("This game is over."),
+    "round_hands": _("A round has at least one hand."),
     # A season's league rule.
     "league_kind": _("Choose a league rule: total, best drives, placing points or average."),
     "league_best_n": _("A best-drives league needs how many drives count (at least 1)."),
