@@ -7,12 +7,15 @@ from scoring.bidwhist import (
     ALL_BIDS,
     Auction,
     Contract,
+    HandRecord,
     HouseRules,
     Joker,
+    Strain,
     deal_hand,
     hand_points,
     legal_plays,
     play_hand,
+    round_winner,
     simulate_hand,
     trick_winner,
 )
@@ -156,3 +159,37 @@ def test_any_legal_play_replays_and_counts_13_tricks(seed, dealer, data):
         winning_card = trick.cards[(SEATS.index(trick.winner) - SEATS.index(trick.leader)) % 4]
         if contract.trumps is None:  # "a tréfások értéktelenek ... soha nem tudnak trükköt nyerni"
             assert not isinstance(winning_card, Joker)
+
+
+def _record(dealer, side, level, strain, trumps, tricks):
+    # No trumps at a no-trump bid: the record refuses them otherwise.
+    trumps = None if strain is Strain.NO_TRUMPS else trumps
+    return HandRecord(dealer, side, level, strain, trumps, tricks)
+
+
+hand_records = st.builds(
+    _record,
+    seats,
+    st.sampled_from(["NS", "EW"]),
+    st.integers(1, 7),
+    st.sampled_from(list(Strain)),
+    st.sampled_from(list(Suit)),
+    st.integers(1, 13),
+)
+
+
+@given(
+    hands=st.lists(hand_records, min_size=1, max_size=4),
+    double=st.booleans(),
+    bonus=st.integers(0, 10),
+)
+def test_a_round_always_has_one_winner_who_swaps_with_the_seats(hands, double, bonus):
+    rules = HouseRules(no_trumps_double=double, boston_bonus=bonus)
+    points = [hand.side_points(rules) for hand in hands]
+    winner = round_winner(points)
+    margin = sum(ns - ew for ns, ew in points)
+    if margin:
+        assert winner == ("NS" if margin > 0 else "EW")
+    # The same hands with N–S and E–W exchanged go to the other pair: never a tie.
+    swapped = round_winner([(ew, ns) for ns, ew in points])
+    assert {winner, swapped} == {"NS", "EW"}
