@@ -195,7 +195,9 @@ class _History:
         return sum(self.meetings(p, q) for q in self.present if self.side[q] != self.side[p])
 
     def next_to_rest(self) -> int:
-        return min(self.present, key=lambda p: (self.rested[p], p in self.rested_last, p))
+        # Never twice running comes first: a pair that has rested least (a Mitchell's
+        # stationary pair has never rested) would otherwise sit out round after round.
+        return min(self.present, key=lambda p: (p in self.rested_last, self.rested[p], p))
 
     def seat(self, a: int, b: int, keep_sides: bool) -> Table:
         """The table of pairs ``a`` and ``b``: who sits N–S."""

@@ -4,7 +4,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import MovementError
@@ -113,6 +113,9 @@ def rests(movement, pairs, rounds):
     leavers=st.sets(st.integers(0, 13), max_size=3),
     keep_sides=st.booleans(),
 )
+# Three pairs of a Mitchell: the stationary pair has never rested, and once re-planned
+# it sat out the last two rounds running.
+@example(pairs=3, extra=3, played=4, arrivals=0, leavers=set(), keep_sides=True)
 def test_a_replanned_fixed_movement_keeps_played_rounds_partners_and_fair_rests(
     pairs, extra, played, arrivals, leavers, keep_sides
 ):
