@@ -60,11 +60,13 @@ def test_the_player_list_shows_its_edit_links_and_the_import_box_fits(page, phon
     edit = page.get_by_role("link", name="Edit").first
     box = edit.bounding_box()
     assert box and box["x"] + box["width"] <= PHONE["width"]  # in view, not scrolled off
+    assert_big_enough(page)
     page.goto(f"{base}/clubs/{club.slug}/players/import/")
     page.screenshot(path="/tmp/organiser-import-360.png", full_page=True)
     assert fits(page)
     area = page.locator("textarea").first.bounding_box()
     assert area["x"] >= 0 and area["x"] + area["width"] <= PHONE["width"]
+    assert_big_enough(page)
 
 
 def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phone):
@@ -82,6 +84,7 @@ def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phon
     page.goto(f"{base}/drives/{drive.pk}/rounds/1/")
     page.screenshot(path="/tmp/organiser-round-360.png", full_page=True)
     assert fits(page)
+    assert_big_enough(page)
 
 
 def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phone):
