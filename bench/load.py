@@ -124,6 +124,7 @@ class Tally:
     errors: int = 0
     seconds: float = 0.0
     server_cpu: float = 0.0
+    database_cpu: float = 0.0
     client_cpu: float = 0.0
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -152,8 +153,12 @@ class Tally:
         count = len(self.latencies) or 1
         per_request = self.server_cpu * 1000 / count
         verdict = "ok" if per_request <= target_ms else "MISSED"
+        database = (
+            f" + database {self.database_cpu * 1000 / count:4.1f} ms" if self.database_cpu else ""
+        )
         return (
-            f"  {name:<32} {per_request:6.1f} ms  (target ≤ {target_ms:.0f})  {verdict}   "
+            f"  {name:<32} {per_request:6.1f} ms  (target ≤ {target_ms:.0f})  {verdict}"
+            f"{database}   "
             f"client: {self.client_cpu * 1000 / count:.1f} ms CPU a request, "
             f"{100 * self.client_cpu / (self.seconds or 1):.0f}% of a core"
         )
@@ -277,7 +282,8 @@ def run(database: str, url: str, static_root: str, seconds: float) -> bool:
     print(f"{'results lost':<34} {lost} of {TABLES * DEALS_PER_ROUND}  (target 0)")
     print(refresh.line("standings, reload (ETag)", TARGET_READ_P95))
     print(full.line("standings, whole page each time", TARGET_READ_P95))
-    print("server CPU per request (the workers' own time, whatever else runs):")
+    print("server CPU per request (the workers' own time, whatever else runs; PostgreSQL's own")
+    print("processes for the workers' connections beside it):")
     print(posts.cpu_line("organiser post", TARGET_POST_CPU))
     print(refresh.cpu_line("standings reload", TARGET_READ_CPU))
     print(full.cpu_line("standings whole page", TARGET_READ_CPU))
@@ -287,8 +293,10 @@ def run(database: str, url: str, static_root: str, seconds: float) -> bool:
 def measured(server, phase) -> Tally:
     """Run ``phase``; note the workers' CPU and this (client) process's CPU it took."""
     workers, client = server.cpu_seconds(), time.process_time()
+    database = server.database_cpu_seconds()
     tally = phase()
     tally.server_cpu = server.cpu_seconds() - workers
+    tally.database_cpu = server.database_cpu_seconds() - database
     tally.client_cpu = time.process_time() - client
     return tally
 

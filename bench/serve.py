@@ -61,30 +61,52 @@ def create_postgres_database(url: str) -> None:
         connection.execute(f'CREATE DATABASE "{name}"')
 
 
+def _cpu_ticks(pid: int | str) -> int:
+    """User and system clock ticks a process has used; 0 once it has gone. Linux only."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
 def workers_cpu_seconds(master_pid: int) -> float:
     """CPU seconds (user and system) the gunicorn master's live workers have used so far.
 
     Read from /proc, so it counts the server's own work whatever else the machine runs:
-    the figure to compare while others share the cores. Linux only.
+    the figure to compare while others share the cores.
     """
     children = Path(f"/proc/{master_pid}/task/{master_pid}/children").read_text().split()
-    ticks = 0
-    for pid in children:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except FileNotFoundError:  # a worker that has just been replaced
-            continue
-        ticks += int(fields[11]) + int(fields[12])  # utime, stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+    return sum(map(_cpu_ticks, children)) / os.sysconf("SC_CLK_TCK")
+
+
+def database_cpu_seconds(database_url: str) -> float:
+    """CPU seconds the PostgreSQL server processes connected to ``database_url``'s database
+    have used so far (the workers keep their connections, so these are theirs); 0 for
+    SQLite, whose work is done inside the workers."""
+    if not database_url.startswith("postgres"):
+        return 0.0
+    import psycopg
+
+    base, name = database_url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = %s", [name]
+        ).fetchall()
+    return sum(_cpu_ticks(pid) for (pid,) in rows) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)
 class Server:
     port: int
     pid: int
+    database_url: str = ""
 
     def cpu_seconds(self) -> float:
         return workers_cpu_seconds(self.pid)
+
+    def database_cpu_seconds(self) -> float:
+        return database_cpu_seconds(self.database_url)
 
 
 @contextmanager
@@ -105,7 +127,7 @@ def gunicorn(env: dict[str, str], *, workers: int = 4, timeout: float = 60, work
         server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=log)
         try:
             _wait_until_it_answers(server, port, log, timeout)
-            yield Server(port, server.pid)
+            yield Server(port, server.pid, env.get("DATABASE_URL", ""))
         finally:
             server.send_signal(signal.SIGTERM)
             try:
