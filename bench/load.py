@@ -153,11 +153,12 @@ class Tally:
         count = len(self.latencies) or 1
         per_request = self.server_cpu * 1000 / count
         verdict = "ok" if per_request <= target_ms else "MISSED"
+        target = f"(target ≤ {target_ms:.0f})" if target_ms != float("inf") else "(no target)"
         database = (
             f" + database {self.database_cpu * 1000 / count:4.1f} ms" if self.database_cpu else ""
         )
         return (
-            f"  {name:<32} {per_request:6.1f} ms  (target ≤ {target_ms:.0f})  {verdict}"
+            f"  {name:<32} {per_request:6.1f} ms  {target}  {verdict}"
             f"{database}   "
             f"client: {self.client_cpu * 1000 / count:.1f} ms CPU a request, "
             f"{100 * self.client_cpu / (self.seconds or 1):.0f}% of a core"
@@ -195,6 +196,21 @@ def post_all_tables(port: int, cookies: dict[str, str], drive: int) -> Tally:
     for thread in threads:
         thread.join()
     tally.seconds = time.perf_counter() - began
+    return tally
+
+
+def open_round_page(port: int, cookies: dict[str, str], drive: int, times: int = 10) -> Tally:
+    """The page a post redirects to, opened ``times`` times one after the other."""
+    tally = Tally()
+    client = Client(port, timeout=SLOW)
+    client.cookies = dict(cookies)
+    began = time.perf_counter()
+    for _ in range(times):
+        start = time.perf_counter()
+        status = client.get(f"/drives/{drive}/rounds/1/").status
+        tally.add(time.perf_counter() - start, status, status == 200)
+    tally.seconds = time.perf_counter() - began
+    client.close()
     return tally
 
 
@@ -265,6 +281,10 @@ def run(database: str, url: str, static_root: str, seconds: float) -> bool:
             raise RuntimeError("the organiser could not log in")
         warm_up(server.port, organiser.cookies, drive)
         posts = measured(server, lambda: post_all_tables(server.port, organiser.cookies, drive))
+        # What the organiser's browser asks for after each post: the whole round page again
+        # (its first openings with every result in, on each worker, not counted).
+        open_round_page(server.port, organiser.cookies, drive)
+        pages = measured(server, lambda: open_round_page(server.port, organiser.cookies, drive))
         stored = in_bench_process(env, "--count", str(drive))
         lost = TABLES * DEALS_PER_ROUND - stored
         refresh = measured(
@@ -285,6 +305,7 @@ def run(database: str, url: str, static_root: str, seconds: float) -> bool:
     print("server CPU per request (the workers' own time, whatever else runs; PostgreSQL's own")
     print("processes for the workers' connections beside it):")
     print(posts.cpu_line("organiser post", TARGET_POST_CPU))
+    print(pages.cpu_line(f"round page after a post, {TABLES} tables", float("inf")))
     print(refresh.cpu_line("standings reload", TARGET_READ_CPU))
     print(full.cpu_line("standings whole page", TARGET_READ_CPU))
     return not posts.errors and not lost and not refresh.errors and not full.errors
