@@ -6,14 +6,23 @@ the seatings and the results. Everything else is arithmetic in ``scoring``.
 
 from collections import Counter, defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.utils.translation import gettext_noop
 
 from drives.bidwhist.records import bid_text, house_rules, stored_record
 from drives.evening.totals import paper_standings
-from drives.models import CardTotal, Drive, DriveStatus, Entry, Seating, TableResult, Typist
+from drives.models import (
+    CardTotal,
+    Drive,
+    DriveStatus,
+    Entry,
+    MovementType,
+    Seating,
+    TableResult,
+    Typist,
+)
 from drives.names import PublicNames
 from drives.numbers import average
 from drives.numbers import figure as points_text  # the printed sheets' name for it
@@ -53,6 +62,21 @@ class StandingRow:
     @property
     def rank_label(self) -> str:
         return self.standing.rank_label
+
+
+@dataclass(frozen=True)
+class PairRow:
+    """A fixed partnership's line of the standings: both partners score alike, so the
+    pair's standing is either partner's, placed among the pairs."""
+
+    entries: tuple[Entry, Entry]
+    standing: ranking.Standing
+    rank: int
+    shared: bool
+
+    @property
+    def rank_label(self) -> str:
+        return ranking.rank_label(self.rank, self.shared)
 
 
 #: The standings CSV's header: the columns of :meth:`StandingLine.csv_cells`, in English.
@@ -171,6 +195,7 @@ class DriveReport:
     rounds_scored: int
     results: list[DealResult]
     cards_typed: int = 0  # a paper drive's cards with a total; its scores have no deals
+    pairs: list[PairRow] = field(default_factory=list)  # fixed partnerships, ranked
 
     @property
     def on_paper(self) -> bool:
@@ -436,7 +461,38 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         rounds_scored=rounds_scored,
         results=_deal_results(drive, tables, results),  # the same seat map as the scores
         cards_typed=len(totals),
+        pairs=_pair_rows(drive, tables, rows(final)),
     )
+
+
+def _pair_rows(drive: Drive, tables, overall: list[StandingRow]) -> list[PairRow]:
+    """Mitchell and Howell drives' partnerships, in the players' order: partners sit
+    opposite each other (N–S or E–W) at every table they play."""
+    if drive.movement not in (MovementType.MITCHELL, MovementType.HOWELL):
+        return []
+    partner: dict[int, Entry] = {}
+    for seats in tables.values():
+        for one, other in (("N", "S"), ("E", "W")):
+            if one in seats and other in seats:
+                partner[seats[one].pk], partner[seats[other].pk] = seats[other], seats[one]
+    pairs: list[tuple[StandingRow, Entry]] = []
+    placed: set[int] = set()
+    for row in overall:
+        mate = partner.get(row.entry.pk)
+        if mate is None or row.entry.pk in placed:
+            continue
+        placed |= {row.entry.pk, mate.pk}
+        pairs.append((row, mate))
+    ranks = [row.standing.rank for row, _mate in pairs]
+    return [
+        PairRow(
+            (row.entry, mate),
+            row.standing,
+            rank=1 + sum(rank < row.standing.rank for rank in ranks),
+            shared=ranks.count(row.standing.rank) > 1,
+        )
+        for row, mate in pairs
+    ]
 
 
 def _within_role(final, by_pk, roles) -> list[ranking.Standing]:

@@ -334,3 +334,47 @@ def test_a_progressive_bid_whist_round_is_won_on_points_not_tricks(client, club,
     # The winners (N–S at both tables) stay at their table; the losers move.
     for entry, (table, seat) in before.items():
         assert (after[entry] == table) == (seat in "NS"), (entry, table, seat)
+
+
+def test_fixed_partnerships_are_ranked_as_pairs_with_their_points(client, club):
+    drive = make_drive(club, game=Game.BID, movement="howell", deals=6, deals_per_round=2)
+    make_players(club, 8)
+    call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+    report = drive_report(drive)
+    assert len(report.pairs) == 4
+    partners = {
+        frozenset((s.entry_id, o.entry_id))
+        for s in drive.seatings.filter(seat__in="NE")
+        for o in drive.seatings.filter(
+            round=s.round, table=s.table, seat={"N": "S", "E": "W"}[s.seat]
+        )
+    }
+    assert {frozenset(e.pk for e in pair.entries) for pair in report.pairs} == partners
+    points = {row.entry.pk: row.standing.points for row in report.overall}
+    for place, pair in enumerate(report.pairs, start=1):
+        first, second = pair.entries
+        assert points[first.pk] == points[second.pk] == pair.standing.points
+        # Placed among the pairs in the players' order (countback included): a place is
+        # shared only by pairs the players' standings could not split.
+        level = [p for p in report.pairs if p.standing.rank == pair.standing.rank]
+        assert pair.shared == (len(level) > 1)
+        assert pair.rank == (place if not pair.shared else report.pairs.index(level[0]) + 1)
+    assert [p.standing.points for p in report.pairs] == sorted(
+        (p.standing.points for p in report.pairs), reverse=True
+    )
+    page = client.get(reverse("drives:standings", args=[drive.pk]))
+    assert "<h2>Pairs</h2>" in page.text and "<h2>Players</h2>" in page.text
+    leader = report.pairs[0]
+    assert f"{leader.entries[0].card_number} &amp; {leader.entries[1].card_number}" in page.text
+
+
+def test_a_progressive_drive_lists_no_pairs(client, club, organiser):
+    drive = started_drive(club, movement="progressive", deals=4, deals_per_round=1)
+    client.force_login(organiser)
+    tables = {
+        t: [hand(dealer="N", declarers="NS", level=2, strain="uptown", trumps="H", tricks=8)]
+        for t in (1, 2)
+    }
+    post_hands(client, drive, 1, tables)
+    assert drive_report(drive).pairs == []
+    assert "<h2>Pairs</h2>" not in client.get(reverse("drives:standings", args=[drive.pk])).text
