@@ -6,30 +6,37 @@ N ≡ 1 (mod 4). The partnerships of the starter must have differences covering
 each non-zero class {d, −d} once, and the opponents' differences covering each
 class exactly twice.
 
-The search runs in two stages, in ``bench/find_starters.c`` (compiled here on
-demand with the system C compiler: the same search in Python is a hundred
-times slower and takes hours for 44 players). First a random *starter* (a
-pairing of the non-zero elements whose differences fall in different classes)
-fixes the partnerships, with ∞ partnering 0. Then depth-first exact cover
-matches the partnerships into games: the four cross pairs of a game are
-opponents whatever the seat order, so a matching works when every class is met
-exactly twice. It always branches on the partnership with the fewest
-admissible opponents, and after a node limit draws a new starter.
+The search is in ``bench/find_starters.c`` (compiled here on demand with the
+system C compiler: the same search in Python is a hundred times slower). Two
+methods, chosen by the multiplier r:
+
+* r > 1: a starter that multiplying by the unit r maps onto itself, so one
+  game stands for its whole orbit and the search is several times shallower.
+  Depth-first, each step seats the free point with the fewest possible
+  partners, in a game whose orbit under r clashes nowhere. r must fix ∞'s
+  game, so for a prime N − 1 only r = −1 is left, which has no solution;
+* r = 1: a random pairing of the non-zero elements whose differences fall in
+  different classes fixes the partnerships, ∞ partnering 0; then exact cover
+  matches them into games whose opponents meet every class twice, the
+  partnership with the fewest possible opponents first.
+
+Both give up after a node limit and draw again; the seed makes a run
+reproducible. ``RECIPES`` holds, for each searched entry of
+``scoring/movements/starters.py``, the multiplier and seed that print exactly
+that entry (the test checks the quick ones): for example
+
+    python -m bench.find_starters --size 52           # its recipe: r = 2, seed 1
+    python -m bench.find_starters --size 60 --multiplier 1 --seed 7
 
 Every starter printed has been developed and checked here, so the output can
-be pasted into ``scoring/movements/starters.py`` as it is (whose test checks
-every shipped starter again). The seed makes a run reproducible. Measured on
-this shared machine while it was busy: 44, 45, 48 and 49 players took 3–10 s
-each; 52–64 found nothing in 10 minutes of wall clock, which was less than a
-minute of processor time, so give those longer (or several seeds at once).
-
-    python -m bench.find_starters --size 44 45 48
+be pasted into the table as it is.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import resource
 import shutil
 import subprocess
 import tempfile
@@ -57,10 +64,28 @@ def compiled() -> Path:
     return program
 
 
-def search(size: int, seed: int = 0, nodes: int = 20_000, restarts: int = 10**8) -> list[Table]:
+# size: (multiplier, seed, nodes per try) that re-derive the table's entry, and the
+# processor seconds measured on the shared machine (bench/find_starters.py --size N).
+RECIPES: dict[int, tuple[int, int, int]] = {
+    44: (1, 0, 20_000),  # 0.5 s
+    45: (19, 1, 2_000),  # 0.03 s
+    48: (1, 1, 20_000),  # 6.3 s
+    52: (2, 1, 2_000),  # 0.00 s
+    56: (21, 1, 2_000),  # 1.2 s
+    64: (2, 1, 2_000),  # 0.00 s
+}
+
+
+def search(
+    size: int,
+    seed: int = 0,
+    nodes: int = 20_000,
+    restarts: int = 10**8,
+    multiplier: int = 1,
+) -> list[Table]:
     """A checked starter for Wh(size); SystemExit if the search gives up."""
     found = subprocess.run(
-        [str(compiled()), str(size), str(seed), str(nodes), str(restarts)],
+        [str(compiled()), str(size), str(seed), str(nodes), str(restarts), str(multiplier)],
         capture_output=True,
         text=True,
         check=False,
@@ -85,14 +110,30 @@ def is_perfect(size: int, starter: list[Table]) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, nargs="+", required=True, help="player counts")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--nodes", type=int, default=20_000, help="per starter tried")
+    parser.add_argument("--seed", type=int, help="default: the size's recipe, else 0")
+    parser.add_argument("--nodes", type=int, help="per try (default: the recipe's, else 20000)")
+    parser.add_argument("--multiplier", type=int, help="default: the recipe's, else 1")
     args = parser.parse_args()
     for size in args.size:
-        started = time.monotonic()
-        starter = search(size, args.seed, args.nodes)
+        multiplier, seed, nodes = RECIPES.get(size, (1, 0, 20_000))
+        started, cpu = time.monotonic(), _child_cpu()
+        starter = search(
+            size,
+            seed if args.seed is None else args.seed,
+            nodes if args.nodes is None else args.nodes,
+            multiplier=multiplier if args.multiplier is None else args.multiplier,
+        )
         print(f"    {size}: {tuple(starter)},", flush=True)
-        print(f"    # {size}: {time.monotonic() - started:.1f}s", flush=True)
+        print(
+            f"    # {size}: {_child_cpu() - cpu:.2f} s of processor time,"
+            f" {time.monotonic() - started:.1f} s wall clock",
+            flush=True,
+        )
+
+
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 if __name__ == "__main__":

@@ -21,9 +21,10 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
-from scoring.movements.base import Table
+from scoring.movements.base import Table, partnerships
 from scoring.movements.starters import STARTERS
 
 
@@ -35,6 +36,45 @@ def perfect_design(players: int) -> list[list[Table]] | None:
     if field is None:
         return None
     return _cyclotomic(*field)
+
+
+def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Table]] | None:
+    """A design for one or two players more, the extra ones played as phantoms.
+
+    For 4k+3 players Wh(4k+4) with one phantom or Wh(4k+5) with two, for 4k+2
+    players Wh(4k+4) with two: every partnership comes from the design, so
+    none repeats within a cycle. A phantom's partner sits out; the partnerships left whole at the
+    phantoms' tables meet each other, and one left over sits out too. Over a
+    whole cycle everyone sits out equally often, give or take one. Which of
+    the design's players are the ``phantoms`` (by default the last) decides
+    who sits out together; the others are numbered in order.
+
+    >>> rounds = phantom_design(7)
+    >>> len(rounds), [len(tables) for tables in rounds] == [1] * 7
+    (7, True)
+    """
+    extra = len(phantoms) or {2: 2, 3: 1}.get(players % 4, 0)
+    design = perfect_design(players + extra) if extra else None
+    if design is None or (players + extra) % 4 > 1:
+        return None
+    ghosts = set(phantoms or range(players, players + extra))
+    number = [p - sum(1 for g in ghosts if g < p) for p in range(players + extra)]
+    rounds = []
+    for tables in design:
+        kept: list[Table] = []
+        whole: list[tuple[int, int]] = []
+        for table in tables:
+            north, east, south, west = table
+            if ghosts.isdisjoint(table):
+                kept.append((number[north], number[east], number[south], number[west]))
+                continue
+            whole += [
+                (number[a], number[b]) for a, b in partnerships(table) if ghosts.isdisjoint((a, b))
+            ]
+        for (north, south), (east, west) in zip(whole[::2], whole[1::2], strict=False):
+            kept.append((north, east, south, west))
+        rounds.append(kept)
+    return rounds
 
 
 def develop_cyclic(players: int, starter: tuple[Table, ...]) -> list[list[Table]]:

@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 
 from scoring.errors import MovementError
 from scoring.movements.base import MIN_PLAYERS, Movement, Table
-from scoring.movements.design import perfect_design
+from scoring.movements.design import perfect_design, phantom_design
 from scoring.movements.greedy import SitOuts, greedy_seating, targets_for
 from scoring.movements.search import SeatSearch
 from scoring.movements.tiebreaks import order_rounds, orient_tables
@@ -35,6 +35,13 @@ MAX_WORK = 240_000
 TRIAL_SHARE = 0.25
 # How many orders of a design's rounds to try for a part-cycle.
 DESIGN_ORDERS_TRIED = 16
+# Orders of a phantom design's rounds weighed, for each of a few choices of the
+# phantoms, before giving it up.
+FAIR_ORDER_NODES = 400
+# Above this share of the pairs partnering, a greedy start may leave a partner
+# repeated that the local search cannot mend (none did below 94 %).
+TIGHT_FILL = 0.85
+PHANTOM_CHOICES = 6
 
 
 def individual(players: int, rounds: int, seed: int = 0) -> Movement:
@@ -58,6 +65,13 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
         starts = []
     if design:
         starts.insert(0, lambda rng: _design_start(players, design, rounds, rng))
+    else:
+        tight = 2 * (players // 4) * rounds >= TIGHT_FILL * players * (players - 1) / 2
+        phantom = _phantom_start(players, rounds, random.Random(seed)) if tight else None
+        if phantom:
+            # The local search only moves seated players, so a start that repeats no partner
+            # keeps none: the sure way to fill nearly every pair once (46 × 46 fills 98 %).
+            starts.insert(0, lambda rng: [list(seats) for seats in phantom])
     # A part-cycle of a design keeps partners perfect but not always opponents; the local
     # search sometimes does better from a greedy start, so both are tried and the best kept.
     searches = []
@@ -102,6 +116,82 @@ def _design_start(
         return SeatSearch(players, targets_for(players, [], seats), [], seats, rng).score()
 
     return start_for(min(steps, key=misfits))
+
+
+def _phantom_start(players: int, rounds: int, rng: random.Random) -> list[list[int]] | None:
+    """Rounds of a design with one or two phantoms, in a fair order; None if there is none.
+
+    Who sits out together depends on which of the design's players are the
+    phantoms, and some choices allow no fair order: a few are tried.
+    """
+    choices = [
+        tuple(rng.sample(range(players + extra), extra))
+        if attempt
+        else tuple(range(players, players + extra))
+        for extra in ((2, 1) if players % 4 == 3 else (2,))
+        for attempt in range(PHANTOM_CHOICES)
+    ]
+    for phantoms in choices:
+        cycle = phantom_design(players, phantoms)
+        if cycle is None:
+            continue
+        order = _fair_order(players, cycle, rounds, rng)
+        if order is not None:
+            return [_flat(cycle[r]) for r in order]
+    return None
+
+
+def _fair_order(
+    players: int, cycle: list[list[Table]], rounds: int, rng: random.Random
+) -> list[int] | None:
+    """Rounds of ``cycle`` to play, each at most once a cycle, with the sit-outs fair.
+
+    Fair as everywhere: nobody sits out two rounds running, nor a second time
+    before everyone has once. The phantoms fix who sits out each round, so the
+    order is all there is to choose. A depth-first search takes first the
+    rounds seating out those with the fewest rounds left to sit out in; None
+    if it finds no order within its budget.
+    """
+    everyone = set(range(players))
+    out = [frozenset(everyone.difference(*cycle[r])) for r in range(len(cycle))]
+    counts = [0] * players
+    order: list[int] = []
+    budget = [FAIR_ORDER_NODES]
+
+    def fits(r: int, low: int, lowest: set[int]) -> bool:
+        if order and out[r] & out[order[-1]]:
+            return False
+        if all(counts[p] == low for p in out[r]):
+            return True
+        # Those left at the lowest count may sit out now only all together.
+        return lowest <= out[r] and max(counts[p] for p in out[r]) <= low + 1
+
+    def extend() -> bool:
+        if len(order) == rounds:
+            return True
+        budget[0] -= 1
+        if budget[0] < 0:
+            return False
+        played = len(order) % len(cycle)
+        pool = [r for r in range(len(cycle)) if r not in order[len(order) - played :]]
+        low = min(counts)
+        lowest = {p for p in everyone if counts[p] == low}
+        options = [r for r in pool if fits(r, low, lowest)]
+        chances = {p: sum(1 for r in options if p in out[r]) for p in lowest}
+        rng.shuffle(options)
+        options.sort(key=lambda r: min((chances.get(p, players) for p in out[r]), default=0))
+        for r in options:
+            order.append(r)
+            for p in out[r]:
+                counts[p] += 1
+            if extend():
+                return True
+            order.pop()
+            for p in out[r]:
+                counts[p] -= 1
+        return False
+
+    return order if extend() else None
 
 
 def check_size(players: int, rounds: int) -> None:

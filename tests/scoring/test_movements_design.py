@@ -55,6 +55,35 @@ def test_the_starter_search_re_derives_a_working_starter(players):
     assert_perfect(develop_cyclic(players, tuple(starter)), players)
 
 
+@pytest.mark.skipif(shutil.which("cc") is None, reason="the starter search needs a C compiler")
+@pytest.mark.parametrize(
+    "players",
+    [
+        pytest.param(n, marks=pytest.mark.slow(reason="takes seconds of processor time"))
+        if n == 48
+        else n
+        for n in sorted(find_starters.RECIPES)
+    ],
+)
+def test_each_recipe_re_derives_the_shipped_starter_exactly(players):
+    multiplier, seed, nodes = find_starters.RECIPES[players]
+    starter = find_starters.search(players, seed, nodes, multiplier=multiplier)
+    assert tuple(starter) == STARTERS[players]
+
+
+@pytest.mark.skipif(shutil.which("cc") is None, reason="the starter search needs a C compiler")
+def test_the_multiplier_search_finds_a_starter_its_orbits_keep():
+    # 45 players, multiplied by 19: the starter is mapped onto itself.
+    starter = find_starters.search(45, seed=2, nodes=2_000, multiplier=19)
+    assert find_starters.is_perfect(45, starter)
+    games = {frozenset((frozenset(g[::2]), frozenset(g[1::2]))) for g in starter}
+    image = {
+        frozenset((frozenset(19 * p % 45 for p in g[::2]), frozenset(19 * p % 45 for p in g[1::2])))
+        for g in starter
+    }
+    assert image == games
+
+
 def test_the_starter_check_refuses_a_broken_starter():
     broken = list(STARTERS[12])
     broken[0], broken[1] = (11, 9, 0, 1), (8, 10, 5, 3)  # 8 and 0 trade places

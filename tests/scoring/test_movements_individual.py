@@ -43,6 +43,28 @@ def test_no_pair_partners_twice_while_the_partnerships_fit_among_the_pairs(playe
     assert q.sit_out_spread <= 1
 
 
+# Fuller still: 46 × 46 partners 1,012 of the 1,035 pairs (98 %), 22 × 23 253 of 253.
+FULL = [(46, 46, seed) for seed in range(4)] + [
+    (10, 11, 1),
+    (14, 15, 1),
+    (18, 19, 1),
+    (22, 23, 1),
+    (42, 41, 0),
+    (50, 49, 0),
+    (62, 52, 0),
+    (11, 13, 0),
+]
+
+
+@pytest.mark.parametrize(("players", "rounds", "seed"), FULL)
+def test_no_partner_repeats_even_when_nearly_every_pair_partners(players, rounds, seed):
+    assert 2 * (players // 4) * rounds > 0.8 * players * (players - 1) / 2
+    q = quality(individual(players, rounds, seed))
+    assert q.partner_excess == 0
+    assert q.sit_out_spread <= 1
+    assert q.consecutive_sit_outs == 0
+
+
 def test_the_same_seed_gives_the_same_movement():
     assert individual(30, 12, seed=4) == individual(30, 12, seed=4)
     assert individual(30, 12, seed=4) != individual(30, 12, seed=5)
@@ -70,7 +92,8 @@ def test_any_drive_gets_a_valid_balanced_movement(players, rounds, seed):
     assert q.sit_out_spread <= 1
     assert q.consecutive_sit_outs == 0
     partnership_slots = 2 * (players // 4) * rounds
-    # Known gap (issue 18 stays open): above 95% of the pairs the search can still repeat a
-    # partner (46 players × 46 rounds use 1,012 of 1,035 pairs and repeat 3).
-    if players >= 8 and partnership_slots <= 0.95 * players * (players - 1) / 2:
+    # Known gap (issue 18): 4k+3 players over more rounds than players (19 × 21: 168 of the
+    # 171 pairs) can still repeat a partner; no phantom design found a fair sit-out order.
+    known_gap = players % 4 == 3 and rounds > players
+    if partnership_slots <= players * (players - 1) / 2 and not known_gap:
         assert q.partner_excess == 0
