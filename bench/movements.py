@@ -25,7 +25,7 @@ from bench.timing import best_of
 from scoring.movements import Movement, Quality, individual, quality
 from scoring.movements.design import perfect_design
 
-PLAYERS = (8, 12, 13, 16, 20, 21, 23, 24, 30, 32, 33, 40, 50, 64, 65, 100, 128, 150, 200)
+PLAYERS = (8, 12, 13, 16, 20, 21, 23, 24, 30, 32, 33, 40, 46, 50, 64, 65, 100, 128, 150, 199, 200)
 LENGTHS = (12, 24, 52)
 SWEEP = range(8, 65)
 SWEEP_ROUNDS = 24
@@ -113,6 +113,7 @@ def print_totals(label: str, rows: list[Row]) -> None:
 
     slowest = max(rows, key=lambda r: r.seconds)
     busiest = max(rows, key=lambda r: r.cpu)
+    over = [r for r in rows if max(r.cpu, r.seconds) >= FLOOR_SECONDS]
     print(f"{label}: {len(rows)} cases; totals (planned / naive):")
     for pick in (
         "partner_excess",
@@ -127,6 +128,11 @@ def print_totals(label: str, rows: list[Row]) -> None:
         f"  slowest: {slowest.players} × {slowest.rounds} in {slowest.seconds:.2f} s"
         f" (floor {FLOOR_SECONDS:.0f} s); most processor time: {busiest.players} ×"
         f" {busiest.rounds} in {busiest.cpu:.2f} s",
+        flush=True,
+    )
+    print(
+        f"  worst case: {busiest.cpu:.2f} s of processor time, {slowest.seconds:.2f} s wall clock;"
+        f" {len(over)} case(s) at or over the {FLOOR_SECONDS:.0f} s floor",
         flush=True,
     )
 

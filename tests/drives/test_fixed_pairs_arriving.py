@@ -5,6 +5,8 @@ share of sit-outs (a phantom pair makes the count even); the played rounds
 never move.
 """
 
+from itertools import pairwise
+
 import pytest
 from django.urls import reverse
 
@@ -47,7 +49,7 @@ def test_a_late_pair_plays_the_rest_of_a_mitchell_drive_with_fair_sit_outs(clien
     rounds = sides_and_rests(drive, pairs, range(3, drive.rounds + 1))
     rests = [out for out, _ in rounds]
     assert all(len(out) == 1 for out in rests)  # five pairs: the phantom's opponents rest
-    assert all(a != b for a, b in zip(rests, rests[1:], strict=False))  # never twice running
+    assert all(a != b for a, b in pairwise(rests))  # never twice running
     counts = [sum(out == [pair] for out in rests) for pair in range(5)]
     assert max(counts) - min(counts) <= 1  # five rests among five pairs: one each
     assert counts[4] <= 1  # the late pair plays the rest but for its one turn
@@ -70,6 +72,6 @@ def test_a_withdrawn_pair_leaves_the_sit_outs_fair_for_the_pairs_left(client, cl
     rounds = sides_and_rests(drive, pairs, range(4, drive.rounds + 1))
     rests = [out for out, _ in rounds]
     assert all(len(out) == 1 for out in rests)
-    assert all(a != b for a, b in zip(rests, rests[1:], strict=False))
+    assert all(a != b for a, b in pairwise(rests))
     counts = [sum(out == [pair] for out in rests) for pair in range(5)]
     assert max(counts) - min(counts) <= 1  # six rests among five pairs
