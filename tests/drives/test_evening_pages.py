@@ -562,3 +562,20 @@ def test_a_shared_place_says_it_is_shared_and_why(client, club, organiser):
     assert any(row.standing.shared for row in report.overall)
     page = unescape(client.get(reverse("drives:standings", args=[drive.pk])).text)
     assert "= level on points: the place is shared." in page
+
+
+@pytest.mark.parametrize("value", [None, 0, 7, '<x">'])
+@pytest.mark.parametrize(
+    "attrs", [None, {"id": "id_t1_d1", "aria-invalid": "true", "required": True}]
+)
+def test_the_sheets_inputs_are_drawn_as_djangos_templates_draw_them(value, attrs):
+    from django import forms
+
+    from drives.evening.score_forms import TricksInput, VersionInput
+
+    numeric = {"min": 0, "max": 13, "inputmode": "numeric"}
+    for fast, usual in [
+        (TricksInput(attrs=numeric), forms.NumberInput(attrs=numeric)),
+        (VersionInput(), forms.HiddenInput()),
+    ]:
+        assert fast.render("t1_d1", value, attrs) == usual.render("t1_d1", value, attrs)
