@@ -179,16 +179,27 @@ def text_width(text: str, points: float) -> float:
     return ems * points * 96 / 72
 
 
-def fitted(text: str, points: float, room: float, *, marked: Callable[[str], str] = escape) -> str:
+def _falls_back(text: str) -> bool:
+    """Whether a character of ``text`` comes from a fallback font (with its own heights)."""
+    widths, _ = _advances()
+    return any(ord(character) not in widths for character in text)
+
+
+def fitted(
+    text: str, points: float, room: float, line: float, *, marked: Callable[[str], str] = escape
+) -> str:
     """``text`` as ``marked`` sets it (escaped), in a smaller size when it is wider than
-    ``room`` px, and cut short with an ellipsis when even ``SMALLEST`` of it is too wide."""
+    ``room`` px, and cut short with an ellipsis when even ``SMALLEST`` of it is too wide.
+
+    A smaller line, or one in a fallback font, is a box exactly ``line`` px tall: left in
+    the text, its taller or lower line would push every line after it down the grid."""
     # Kerning, which the measure leaves out, only ever narrows DejaVu's text; the 3% is for
     # rounding in the layout.
     room *= 0.97
     width = text_width(text, points)
-    if width <= room:
+    if width <= room and not _falls_back(text):
         return marked(text)
-    scale = room / width
+    scale = min(1.0, room / width)
     if scale < SMALLEST:
         scale = SMALLEST
         while text and text_width(text + "…", points * scale) > room:
@@ -196,7 +207,7 @@ def fitted(text: str, points: float, room: float, *, marked: Callable[[str], str
         text = text.rstrip() + "…"
     # Twentieths of the size, rounded down, so that few sizes are used and the text fits.
     scale = int(scale * 20) / 20
-    return f'<span style="font-size:{scale:g}em">{marked(text)}</span>'
+    return f'<span class="box" style="font-size:{scale:g}em;height:{line}px">{marked(text)}</span>'
 
 
 def suits_coloured(text: str) -> str:
@@ -320,7 +331,10 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
             second,
             [
                 Layer(
-                    [fitted(text, name_pt, second - inset, marked=marked) for text in deals],
+                    [
+                        fitted(text, name_pt, second - inset, mm(pitch), marked=marked)
+                        for text in deals
+                    ],
                     name_pt,
                 )
             ],
@@ -334,11 +348,11 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
                 shown.append("")
                 below.append("")
                 continue
-            shown.append(fitted(names.entry(line.entry), name_pt, seat - inset))
+            shown.append(fitted(names.entry(line.entry), name_pt, seat - inset, mm(pitch)))
             under = f"({line.entry.card_number})"
             if line.goes_to:
                 under += f" → {line.goes_to}"
-            below.append(fitted(under, move_pt, seat - inset))
+            below.append(fitted(under, move_pt, seat - inset, mm(pitch)))
         columns.append(
             Column(
                 heading,

@@ -2,6 +2,7 @@
 
 import datetime as dt
 import io
+import itertools
 import re
 from decimal import Decimal
 
@@ -560,29 +561,40 @@ def test_a_long_name_without_spaces_stays_inside_its_column_on_the_table_card(cl
     name = "Bartholomew-Featherstonehaugh-Cholmondley"  # 40 characters, no space
     players = make_players(club, 8)
     players[0].name = name
-    players[0].save()
+    players[1].name = "王小明"  # set in the fallback font, whose lines are taller
+    for player in players[:2]:
+        player.save()
     call_command("simulate_drive", make_drive(club, deals=4).pk, stdout=io.StringIO())
-    drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
+    drive = make_drive(club, deals=8, movement=MovementType.INDIVIDUAL)
     make_entries(drive, players)
 
     response = client.get(reverse("drives:table_cards_pdf", args=[drive.pk]))
 
     page = PdfReader(io.BytesIO(content_of(response))).pages[0]
     grid_right = float(page.mediabox.width) - 12 * 72 / 25.4  # the page's right margin
-    starts, runs = set(), []
+    starts, runs, names, under = set(), [], [], {}
 
     def visit(text, cm, tm, font, size):
-        x, points = tm[4] * cm[0] + cm[4], size * tm[0] * cm[0]
+        x, y, points = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5], size * tm[0] * cm[0]
         if text.startswith("Player "):
             starts.add(round(x))  # where each seat's column of names begins
         elif text.strip() and text.strip().rstrip("…") in name:
             runs.append((x, text_width(text.strip(), points) * 72 / 96))
+        if text.startswith("Player "):
+            names.append(y)
+        elif text.startswith("("):  # a card number under a name: these lines are all alike
+            under.setdefault(round(x), []).append(y)
 
     page.extract_text(visitor_text=visit)
     assert len(starts) == 4 and runs, "the names are printed"
     for x, width in runs:
         right = min([start for start in starts if start > x + 1] or [grid_right])
         assert x + width <= right
+    # A smaller or a fallback name leaves every line after it where it belongs.
+    lines = sorted(next(iter(under.values())))
+    pitch = lines[1] - lines[0]
+    assert all(abs(below - above - pitch) < 0.1 for above, below in itertools.pairwise(lines))
+    assert all(abs((y - names[0] + pitch / 2) % pitch - pitch / 2) < 0.5 for y in names)
 
 
 @pytest.mark.parametrize("sheet", ["scorecards", "table-cards", "results"])
