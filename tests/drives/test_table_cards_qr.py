@@ -125,3 +125,14 @@ def test_they_say_their_language(client, organiser, running_drive):
 
     assert PdfReader(io.BytesIO(content_of(response))).trailer["/Root"]["/Lang"] == "fr"
     assert "/fr/t/" in text_of(response)  # the links open the table page in French
+
+
+def test_the_drive_page_offers_them_to_its_organisers_only(client, organiser, running_drive):
+    drive_page = reverse("drives:drive", args=[running_drive.pk])
+
+    public = client.get(drive_page).content.decode()
+    client.force_login(organiser)
+    organisers = client.get(drive_page).content.decode()
+
+    assert qr_url(running_drive) not in public
+    assert qr_url(running_drive) in organisers
