@@ -26,39 +26,41 @@ from drives.models import (
 #: Per table whose rows the pages show: aggregates that change with any insert, delete
 #: or edit of what the standings read (the same as ``summaries.drive_fingerprints``).
 _AGGREGATES = (
-    (TableResult, "COUNT(*) MAX(x.id) SUM(x.version) SUM(x.ns_tricks) MAX(x.entered_at)"),
+    (TableResult, "COUNT(*), MAX(x.id), SUM(x.version), SUM(x.ns_tricks), MAX(x.entered_at)"),
     (
         Entry,
-        "COUNT(*) MAX(x.id) SUM(x.joined_round) SUM(COALESCE(x.withdrew_after,0)) SUM(x.player_id)",
+        "COUNT(*), MAX(x.id), SUM(x.joined_round), SUM(COALESCE(x.withdrew_after, 0)), "
+        "SUM(COALESCE(x.returned_round, 0)), SUM(x.player_id)",
     ),
-    (Seating, "COUNT(*) MAX(x.id) SUM(x.entry_id)"),
-    (DriveStatusChange, "COUNT(*) MAX(x.id)"),
+    (Seating, "COUNT(*), MAX(x.id), SUM(x.entry_id)"),
+    (DriveStatusChange, "COUNT(*), MAX(x.id)"),
 )
-_CARD_AGGREGATES = ("COUNT(*)", "MAX(x.id)", "SUM(x.version)", "SUM(x.total)", "MAX(x.entered_at)")
 _PLAYER_COLUMNS = ("id", "name", "role", "member_number", "active")
 
 
 @functools.cache
 def _queries() -> tuple[str, str]:
+    """The drive's query (its parameter, the drive's id, six times) and the players'."""
+
     def table(model) -> str:
         return connection.ops.quote_name(model._meta.db_table)
 
-    columns = [
-        f"(SELECT {aggregate} FROM {table(model)} x WHERE x.drive_id = d.id)"
-        for model, aggregates in _AGGREGATES
-        for aggregate in aggregates.split()
+    # Each table is read once, in an aggregate of one row.
+    parts = [
+        f"(SELECT {aggregates} FROM {table(model)} x WHERE x.drive_id = %s) a{n}"
+        for n, (model, aggregates) in enumerate(_AGGREGATES)
     ]
     # A paper drive's standings are its first typist's card totals.
-    cards = f"{table(CardTotal)} x JOIN {table(Entry)} e ON e.id = x.entry_id"
-    columns += [
-        f"(SELECT {aggregate} FROM {cards} WHERE e.drive_id = d.id AND x.typist = "
-        f"{int(Typist.FIRST)})"
-        for aggregate in _CARD_AGGREGATES
-    ]
+    parts.append(
+        "(SELECT COUNT(*), MAX(x.id), SUM(x.version), SUM(x.total), MAX(x.entered_at) "
+        f"FROM {table(CardTotal)} x JOIN {table(Entry)} e ON e.id = x.entry_id "
+        f"WHERE e.drive_id = %s AND x.typist = {int(Typist.FIRST)}) cards"
+    )
     drive = (
-        f"SELECT d.*, c.*, s.*, {', '.join(columns)} FROM {table(Drive)} d "
+        f"SELECT * FROM {table(Drive)} d "
         f"JOIN {table(Club)} c ON c.id = d.club_id "
-        f"LEFT JOIN {table(Season)} s ON s.id = d.season_id WHERE d.id = %s"
+        f"LEFT JOIN {table(Season)} s ON s.id = d.season_id "
+        f"CROSS JOIN {' CROSS JOIN '.join(parts)} WHERE d.id = %s"
     )
     players = (
         f"SELECT {', '.join(_PLAYER_COLUMNS)} FROM {table(Player)} WHERE club_id = %s ORDER BY id"
@@ -71,7 +73,7 @@ def drive_stamp(pk: int):
     entries, card totals and status changes; None when there is no such drive."""
     drive_query, players_query = _queries()
     with connection.cursor() as cursor:
-        cursor.execute(drive_query, [pk])
+        cursor.execute(drive_query, [pk] * (len(_AGGREGATES) + 2))
         row = cursor.fetchone()
         if row is None:
             return None

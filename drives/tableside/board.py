@@ -101,31 +101,34 @@ def board(drive: Drive) -> Board:
 #: and status, the count and latest change of its results, table entries, seats and
 #: entries, and the hall settings.
 _STAMP = (
-    (TableResult, "COUNT(*) MAX(x.entered_at)"),
-    (PendingEntry, "COUNT(*) MAX(x.updated_at)"),
+    (TableResult, "COUNT(*), MAX(x.entered_at)"),
+    (PendingEntry, "COUNT(*), MAX(x.updated_at)"),
     (Seating, "COUNT(*)"),
-    (Entry, "COUNT(*) MAX(x.withdrew_after) MAX(x.returned_round)"),
+    (Entry, "COUNT(*), MAX(x.withdrew_after), MAX(x.returned_round)"),
     (HallState, "MAX(x.updated_at)"),
 )
 
 
 @functools.cache
 def _fingerprint_query() -> str:
+    """Its parameters: the user's id, then the drive's id six times."""
+
     def table(model) -> str:
         return connection.ops.quote_name(model._meta.db_table)
 
-    columns = [
-        f"(SELECT {aggregate} FROM {table(model)} x WHERE x.drive_id = d.id)"
-        for model, aggregates in _STAMP
-        for aggregate in aggregates.split()
+    # Each table is read once, in an aggregate of one row.
+    parts = [
+        f"(SELECT {aggregates} FROM {table(model)} x WHERE x.drive_id = %s) a{n}"
+        for n, (model, aggregates) in enumerate(_STAMP)
     ]
     organisers = table(Club.organisers.through)
     organiser = (
         f"EXISTS (SELECT 1 FROM {organisers} o WHERE o.club_id = d.club_id AND o.user_id = %s)"
     )
+    aggregates = ", ".join(f"a{n}.*" for n in range(len(_STAMP)))
     return (
-        f"SELECT {organiser}, d.status, d.current_round, {', '.join(columns)} "
-        f"FROM {table(Drive)} d WHERE d.id = %s"
+        f"SELECT {organiser}, d.status, d.current_round, {aggregates} "
+        f"FROM {table(Drive)} d CROSS JOIN {' CROSS JOIN '.join(parts)} WHERE d.id = %s"
     )
 
 
@@ -138,7 +141,7 @@ def fingerprint(drive_pk: int, *parts: str, organiser=None) -> str | None:
     """
     user = getattr(organiser, "pk", None)
     with connection.cursor() as cursor:
-        cursor.execute(_fingerprint_query(), [user, drive_pk])
+        cursor.execute(_fingerprint_query(), [user] + [drive_pk] * (len(_STAMP) + 1))
         row = cursor.fetchone()
     if row is None:
         return None

@@ -125,3 +125,29 @@ def test_readers_share_one_rendering_of_the_standings_until_a_result_changes(pla
     TableResult.objects.filter(drive=drive).update(version=F("version") + 1)
     Client().get(url)
     assert computed == [drive.pk, drive.pk]
+
+
+def test_the_drive_stamp_changes_with_card_totals_and_returns_but_not_a_second_typist(club):
+    from drives.evening.freshness import drive_stamp
+    from drives.models import CardTotal, Typist
+    from tests.conftest import make_started_drive
+
+    drive = make_started_drive(club, players=8, on_paper=True, movement="individual", deals=4)
+    entry = drive.entries.order_by("card_number").first()
+    stamps = [drive_stamp(drive.pk)]
+    card = CardTotal.objects.create(entry=entry, typist=Typist.FIRST, total=30)
+    stamps.append(drive_stamp(drive.pk))
+    CardTotal.objects.create(entry=entry, typist=Typist.SECOND, total=31)
+    assert drive_stamp(drive.pk) == stamps[-1]  # a second typist's figures are not counted
+    card.total = 29
+    card.save()
+    stamps.append(drive_stamp(drive.pk))
+    away = drive.entries.order_by("card_number").last()
+    away.withdrew_after = 1
+    away.save()
+    stamps.append(drive_stamp(drive.pk))
+    away.returned_round = 3
+    away.save()
+    stamps.append(drive_stamp(drive.pk))
+    assert len(set(stamps)) == len(stamps)
+    assert drive_stamp(drive.pk + 1000) is None
