@@ -24,12 +24,8 @@ def _key(request, bucket: str) -> tuple[str, int]:
 def allow(request, bucket: str) -> bool:
     """Count this request in ``bucket``; False once the address is over its limit."""
     key, window = _key(request, bucket)
-    if cache.add(key, 1, timeout=window + 1):  # the window's first request
-        count = 1
-    else:
-        try:
-            count = cache.incr(key)
-        except ValueError:  # the count expired between the two calls
-            cache.add(key, 1, timeout=window + 1)
-            count = 1
+    try:
+        count = cache.incr(key)
+    except ValueError:  # the window's first request
+        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
     return count <= settings.TABLESIDE_RATE_LIMITS[bucket][0]
