@@ -475,3 +475,32 @@ def test_a_withdrawn_player_comes_back_to_a_progressive_drive(club, movement):
     finish_round(drive, tricks=8)
     seated |= set(drive.seatings.filter(round=4).values_list("entry", flat=True))
     assert leaver.pk in seated  # back at a table within two rounds
+
+
+def test_the_query_for_who_plays_a_round_agrees_with_plays_in(club):
+    """Entry.playing_in (the table page's and dashboard's query) and Entry.plays_in agree,
+    for a late arrival, a leaver and a player back after a gap."""
+    from drives.models import Entry
+
+    drive = make_drive(club, deals=8)
+    entries = make_entries(drive, make_players(club, 4))
+    Entry.objects.filter(pk=entries[1].pk).update(joined_round=3)
+    Entry.objects.filter(pk=entries[2].pk).update(withdrew_after=4)
+    Entry.objects.filter(pk=entries[3].pk).update(withdrew_after=2, returned_round=5)
+    entries = list(Entry.objects.filter(drive=drive))
+    for number in range(1, 9):
+        queried = set(Entry.objects.filter(Entry.playing_in(number), drive=drive))
+        assert queried == {e for e in entries if e.plays_in(number)}, number
+    assert [entries[3].plays_in(r) for r in range(1, 9)] == [1, 1, 0, 0, 1, 1, 1, 1]
+
+
+def test_a_return_must_leave_a_gap(club):
+    from django.db import IntegrityError, transaction
+
+    from drives.models import Entry
+
+    drive = make_drive(club, deals=8)
+    entry = make_entries(drive, make_players(club, 1))[0]
+    for withdrew, back in [(None, 3), (2, 3), (4, 2)]:
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Entry.objects.filter(pk=entry.pk).update(withdrew_after=withdrew, returned_round=back)

@@ -396,15 +396,22 @@ def test_french_puts_a_space_before_the_colon(client, club, organiser):
 # --- points 3 and 13: who withdrew wins nothing and is counted apart ------------------------
 
 
-def play_out(drive, user):
+def play_out(drive, user, *, loser=None):
     """Every round scored and the drive finished, through the services; N–S's tricks
-    vary with the table and the deal so that the players end on different totals."""
+    vary with the table and the deal so that the players end on different totals.
+
+    With a ``loser``, their side takes no trick and every other table splits 7–6: in a
+    drive counting all tricks they end last on 0 whatever the seating."""
     while True:
         drive.refresh_from_db()
         number = drive.current_round
         for table in sorted(seating.tables_of_round(drive, number)):
             deals = list(drive.deals_of_round(number))
             tricks = {deal: (5 * table + 3 * deal) % 14 for deal in deals}
+            if loser is not None:
+                seat = drive.seatings.filter(round=number, table=table, entry=loser).first()
+                side = 7 if seat is None else (0 if seat.seat in "NS" else 13)
+                tricks = dict.fromkeys(deals, side)
             scores = services.TableScores(table, tricks, {}, 0)
             services.results_record(drive=drive, round_number=number, scores=scores, user=user)
         if number == drive.rounds:
@@ -414,10 +421,12 @@ def play_out(drive, user):
 
 
 def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, organiser):
-    drive = make_started_drive(club, players=9, deals=6, movement="individual", booby_prize=True)
+    drive = make_started_drive(
+        club, players=9, deals=6, movement="individual", booby_prize=True, counting="all"
+    )
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
     services.entry_withdraw(drive=drive, entry=leaver)
-    play_out(drive, organiser)
+    play_out(drive, organiser, loser=leaver)
     drive.refresh_from_db()
     report = drive_report(drive)
     assert report.overall[-1].standing.played_deals == 1
@@ -437,10 +446,11 @@ def test_a_drive_can_let_a_player_who_withdrew_win_a_prize(client, club, organis
         movement="individual",
         booby_prize=True,
         withdrawn_win_prizes=True,
+        counting="all",
     )
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
     services.entry_withdraw(drive=drive, entry=leaver)
-    play_out(drive, organiser)
+    play_out(drive, organiser, loser=leaver)
     drive.refresh_from_db()
     report = drive_report(drive)
     assert report.overall[-1].entry == leaver
