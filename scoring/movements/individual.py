@@ -2,7 +2,9 @@
 
 :func:`individual` starts from a perfect whist tournament design when the
 player count has one (repeating it when the drive is longer), otherwise from a
-greedy seating, and then improves partner and opponent counts by local search.
+greedy seating and, when nearly every pair must partner once, from a design
+for one or two players more played with phantoms; then it improves partner
+and opponent counts by local search.
 The same planner continues a drive after a late arrival or a withdrawal
 (:mod:`scoring.movements.replan`).
 
