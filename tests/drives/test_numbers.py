@@ -106,3 +106,20 @@ def test_the_standings_csv_stays_machine_readable_in_every_language(
     for line in lines:
         assert points[line.name] == str(line.points)  # 12.50, never 12,50
         assert Decimal(points[line.name]) == line.points
+
+
+@pytest.mark.parametrize(
+    ("language", "points", "mean"),
+    [("fr", "1\u00a0234,50", "7,25"), ("hu", "1\u00a0234,50", "7,25")],
+)
+def test_the_printed_standings_lines_use_the_same_rule(language, points, mean):
+    """The results sheet (PDF) prints StandingLine's texts: the pages' rule, not a second one."""
+    from drives.evening.reports import StandingLine
+
+    line = StandingLine(
+        rank="1", card=1, name="Ann", role="lady", role_label="Lady",
+        points=Decimal("1234.50"), played=20, sat_out=0, average=Decimal("7.25"),
+    )  # fmt: skip
+    with translation.override(language):
+        assert (line.points_text, line.average_text) == (points, mean)
+    assert line.csv_cells()[4] == Decimal("1234.50")  # the CSV keeps the number itself
