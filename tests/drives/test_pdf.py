@@ -215,6 +215,24 @@ def test_table_cards_list_the_seating_the_movement_produced(client, individual_d
         assert printed == stored
 
 
+def test_a_table_card_of_more_rounds_than_a_page_holds_goes_on_over_the_page(client, club):
+    drive = make_drive(club, deals=52, movement=MovementType.INDIVIDUAL)  # 52 rounds of one deal
+    make_entries(drive, make_players(club, 8))
+    services.drive_start(drive=drive)
+
+    pages = rows_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
+
+    assert len(pages) == 4  # two pages a table
+    for table, first in ((1, 0), (2, 2)):
+        text = "\n".join(pages[first : first + 2])
+        assert f"Table {table}" in pages[first]
+        assert f"Table {table}, continued" in pages[first + 1]
+        assert [int(row["round"]) for row in TABLE_ROUND.finditer(text)] == list(range(1, 53))
+        assert all(
+            len(re.findall(r"\(\d+\)", row["seats"])) == 4 for row in TABLE_ROUND.finditer(text)
+        )
+
+
 def test_sat_out_deals_show_sits_out_and_the_credit_in_the_total(client, club):
     drive = make_played_drive(club, players=13, deals=4, movement=MovementType.INDIVIDUAL)
 
