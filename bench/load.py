@@ -17,9 +17,13 @@ tables with round 1 seated), starts ``gunicorn -w 4 config.wsgi`` as production 
   reload does (sending the ETag they hold: a 304 when nothing changed), and then as many
   again asking for the whole page every time (no ETag), the cost of a first visit.
 
-It prints p50/p95 latency, requests per second, errors and results lost beside the
-targets. Nothing but 127.0.0.1 is contacted; every loop is bounded by a count or a clock.
-The figures depend on the machine: on a shared one they are pessimistic.
+Each worker first serves a few pages (a server that has been up all evening has loaded
+its templates and translations). It prints p50/p95 latency, requests per second, errors
+and results lost beside the targets, and per request the CPU the gunicorn workers (and,
+on PostgreSQL, the database's processes for their connections) spent, read from /proc:
+that figure holds on a shared machine, where latencies are pessimistic. The client is
+one thread per phone on one kept connection (http.client); its own CPU is printed too.
+Nothing but 127.0.0.1 is contacted; every loop is bounded by a count or a clock.
 """
 
 from __future__ import annotations
