@@ -99,13 +99,14 @@ TEMPLATES = [
     },
 ]
 
-# Each worker keeps its connection between requests: opening one (PostgreSQL starts a
-# server process for it; SQLite re-runs the PRAGMAs below) cost more than a whole poll.
-# The health check replaces a connection the database has dropped before it is used.
+# In production each worker keeps its connection between requests: opening one (PostgreSQL
+# starts a server process for it; SQLite re-runs the PRAGMAs below) cost more than a whole
+# poll. The health check replaces a connection the database has dropped before it is used.
+# runserver (DEBUG) starts a thread per request, which would only pile connections up.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=envint("DB_CONN_MAX_AGE", "600"),
+        conn_max_age=envint("DB_CONN_MAX_AGE", "0" if DEBUG else "600"),
         conn_health_checks=True,
     )
 }
