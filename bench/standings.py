@@ -120,10 +120,10 @@ def time_version(ranking, reports, args) -> tuple[float, float, object]:
     drive, entries, seatings, results = build_drive(
         args.players, args.deals, args.seed, args.deals_per_round
     )
-    tables = reports.seat_map(seatings)
+    seats_at = reports.seat_map(seatings)
     scores = [
         ranking.DealScore(s.player, s.round, s.deal, s.points, s.tricks)
-        for s in reports.deal_scores(drive, tables, results)
+        for s in reports.deal_scores(drive, seats_at, results)
     ]
     competitors = [ranking.Competitor(entry.pk, entry.role) for entry in entries]
     seated = {(s.round, s.entry_id) for s in seatings}

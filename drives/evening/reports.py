@@ -224,13 +224,13 @@ class DriveReport:
 
 def seat_map(seatings) -> dict[tuple[int, int], dict[str, Entry]]:
     """(round, table) → seat → entry."""
-    tables: dict[tuple[int, int], dict[str, Entry]] = defaultdict(dict)
+    seats_at: dict[tuple[int, int], dict[str, Entry]] = defaultdict(dict)
     for seating in seatings:
-        tables[seating.round, seating.table][seating.seat] = seating.entry
-    return tables
+        seats_at[seating.round, seating.table][seating.seat] = seating.entry
+    return seats_at
 
 
-def _deal_results(drive: Drive, tables, results) -> list[DealResult]:
+def _deal_results(drive: Drive, seats_at, results) -> list[DealResult]:
     points = _points_of(drive)
     # Once per deal, not per table; in deal order, so a bad deal number fails as it did.
     fixed = {
@@ -244,7 +244,7 @@ def _deal_results(drive: Drive, tables, results) -> list[DealResult]:
             result.deal,
             fixed[result.deal] if fixed else _table_trumps(result),
             result.table,
-            tables.get((result.round, result.table), {}),
+            seats_at.get((result.round, result.table), {}),
             result.ns_tricks,
             result.ns_honours,
             *points(result),
@@ -260,15 +260,15 @@ def _table_trumps(result) -> str:
     return suit_symbol(Suit(result.trumps) if result.trumps else None)
 
 
-def deal_scores(drive: Drive, tables, results) -> list[ranking.DealScore]:
-    return _deal_scores(drive, _seated_pks(tables), results)
+def deal_scores(drive: Drive, seats_at, results) -> list[ranking.DealScore]:
+    return _deal_scores(drive, _seated_pks(seats_at), results)
 
 
-def _seated_pks(tables) -> dict[tuple[int, int], list[tuple[int, bool]]]:
+def _seated_pks(seats_at) -> dict[tuple[int, int], list[tuple[int, bool]]]:
     """(round, table) → (entry pk, sits N–S) per seat; ``entry.pk`` is a property, read once."""
     return {
         key: [(entry.pk, seat in ("N", "S")) for seat, entry in seats.items()]
-        for key, seats in tables.items()
+        for key, seats in seats_at.items()
     }
 
 
@@ -383,7 +383,7 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
         seating.entry = by_pk[seating.entry_id]
-    tables = seat_map(seatings)
+    seats_at = seat_map(seatings)
     rounds_scored = max((r.round for r in results), default=0)
     # Ranked: whoever was in play in some round. A late arrival still waiting for a
     # partner at the end, or one who withdrew before their first round, played nothing.
@@ -393,11 +393,11 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         if any(entry.plays_in(r) for r in range(1, drive.rounds + 1))
     ]
 
-    def rows(table: list[ranking.Standing]) -> list[StandingRow]:
-        level = Counter(s.points for s in table)
+    def rows(ranked: list[ranking.Standing]) -> list[StandingRow]:
+        level = Counter(s.points for s in ranked)
         return [
             StandingRow(by_pk[s.player], s, countback=level[s.points] > 1 and not s.shared)
-            for s in table
+            for s in ranked
         ]
 
     if totals is None:
@@ -405,8 +405,8 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
     totals = list(totals)
     if drive.on_paper and entries and totals:
         half_round = ranking.half_time_round(drive.rounds)
-        final, half_table = paper_standings(drive, entries, seatings, totals)
-        half: list[ranking.Standing] | None = half_table or None
+        final, half_ranked = paper_standings(drive, entries, seatings, totals)
+        half: list[ranking.Standing] | None = half_ranked or None
         rounds_scored = drive.rounds
     elif not entries or rounds_scored == 0:
         return DriveReport(drive, [], [], [], None, [], [], 0, [])
@@ -415,7 +415,7 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         half_round = ranking.half_time_round(drive.rounds) if drive.rounds > 0 else 0
         # Final and half-time from one tally of scores built once. The half-time table's
         # sit-outs come from the same list: those after half-time fall outside its window.
-        seated = _seated_pks(tables)
+        seated = _seated_pks(seats_at)
         final, *halves = ranking.standings_after(
             [rounds_scored, half_round] if 0 < half_round <= rounds_scored else [rounds_scored],
             _deal_scores(drive, seated, results),
@@ -459,19 +459,19 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         half_time=rows(half) if half is not None else [],
         prizes=prize_rows,
         rounds_scored=rounds_scored,
-        results=_deal_results(drive, tables, results),  # the same seat map as the scores
+        results=_deal_results(drive, seats_at, results),  # the same seat map as the scores
         cards_typed=len(totals),
-        pairs=_pair_rows(drive, tables, rows(final)),
+        pairs=_pair_rows(drive, seats_at, rows(final)),
     )
 
 
-def _pair_rows(drive: Drive, tables, overall: list[StandingRow]) -> list[PairRow]:
+def _pair_rows(drive: Drive, seats_at, overall: list[StandingRow]) -> list[PairRow]:
     """Mitchell and Howell drives' partnerships, in the players' order: partners sit
     opposite each other (N–S or E–W) at every table they play."""
     if drive.movement not in (MovementType.MITCHELL, MovementType.HOWELL):
         return []
     partner: dict[int, Entry] = {}
-    for seats in tables.values():
+    for seats in seats_at.values():
         for one, other in (("N", "S"), ("E", "W")):
             if one in seats and other in seats:
                 partner[seats[one].pk], partner[seats[other].pk] = seats[other], seats[one]

@@ -165,12 +165,12 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
         seating.entry = by_pk[seating.entry_id]
-    tables = seat_map(seatings)
+    seats_at = seat_map(seatings)
     results = TableResult.objects.filter(drive=drive, round=round_number)
     stored = {(result.table, result.deal): result for result in results}
     sheets = [
         TableSheet(table, seats)
-        for (r, table), seats in sorted(tables.items())
+        for (r, table), seats in sorted(seats_at.items())
         if r == round_number
     ]
     for sheet in sheets:
@@ -185,17 +185,17 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
         tables=sheets,
         sitting_out=sitting_out,
         stored=stored,
-        moves=_moves(tables, entries, round_number),
+        moves=_moves(seats_at, entries, round_number),
         tables_next_round=sum(entry.plays_in(round_number + 1) for entry in entries) // 4,
         complete=drive.round_is_complete(tables=len(sheets), results=len(stored)),
     )
 
 
-def _moves(tables, entries, round_number) -> list[Move]:
+def _moves(seats_at, entries, round_number) -> list[Move]:
     """Where each player goes next, once the next round is seated."""
     following = {
         entry.pk: (table, seat)
-        for (r, table), seats in tables.items()
+        for (r, table), seats in seats_at.items()
         if r == round_number + 1
         for seat, entry in seats.items()
     }
