@@ -200,11 +200,6 @@ def deal(seed: int) -> dict[Seat, tuple[Card, ...]]:
     return {seat: tuple(DECK[i] for i in order[n::4]) for n, seat in enumerate(SEATS)}
 
 
-def sort_hand(hand: Iterable[Card]) -> tuple[Card, ...]:
-    """Sort for display: by suit (♥ ♦ ♠ ♣), highest rank first."""
-    return tuple(sorted(hand, key=lambda card: (SUITS.index(card.suit), -card.rank)))
-
-
 class Rotation(StrEnum):
     """How trumps change from deal to deal; the values are what the web application stores.
 

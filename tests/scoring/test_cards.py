@@ -17,7 +17,6 @@ from scoring.cards import (
     first_leader,
     parse_card,
     parse_hand,
-    sort_hand,
     suit_name,
     suit_symbol,
     trumps_for_deal,
@@ -151,11 +150,6 @@ def test_the_turned_up_trump_is_the_suit_of_the_dealers_last_card():
 )
 def test_it_names_each_trump_choice(suit, symbol, name):
     assert (suit_symbol(suit), suit_name(suit)) == (symbol, name)
-
-
-def test_it_sorts_a_hand_by_suit_then_highest_first():
-    hand = parse_hand(["2C", "AH", "10H", "KS", "3D"])
-    assert [str(card) for card in sort_hand(hand)] == ["AH", "10H", "3D", "KS", "2C"]
 
 
 def test_it_refuses_a_card_dealt_twice():
