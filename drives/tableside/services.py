@@ -198,6 +198,11 @@ def entry_submit(
     earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
     if earlier is not None:
         return Outcome(earlier, resent=True)
+    return _submit(drive, link, round_number, side, figures, submission, address)
+
+
+def _submit(drive, link, round_number, side, figures, submission, address) -> Outcome:
+    """What ``entry_submit`` does once the table is locked and the submission is new."""
     if side not in Side.values:
         raise DriveError(_("Say which side is entering: N–S or E–W."))
     _check_open(drive, link, round_number)
@@ -265,14 +270,8 @@ def entry_confirm(
             _("Those figures were changed or settled meanwhile: check them again below.")
         )
     other_side = Side.EW if entry.side == Side.NS else Side.NS
-    return entry_submit(
-        link=link,
-        round_number=entry.round,
-        side=other_side,
-        figures=Figures.of(entry),
-        submission=submission,
-        address=address,
-    )
+    # The table is locked already: the same as the other side sending these figures.
+    return _submit(drive, link, entry.round, other_side, Figures.of(entry), submission, address)
 
 
 @transaction.atomic
