@@ -329,7 +329,7 @@ def measured(server, phase) -> Tally:
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--database", choices=[*DATABASES, "both"], default="both")
-    parser.add_argument("--seconds", type=float, default=10.0, help="each readers' phase")
+    parser.add_argument("--seconds", type=float, default=20.0, help="each readers' phase")
     parser.add_argument("--build", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--count", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
