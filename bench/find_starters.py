@@ -14,7 +14,8 @@ methods, chosen by the multiplier r:
   game stands for its whole orbit and the search is several times shallower.
   Depth-first, each step seats the free point with the fewest possible
   partners, in a game whose orbit under r clashes nowhere. r must fix ∞'s
-  game, so for a prime N − 1 only r = −1 is left, which has no solution;
+  game, so for a prime N − 1 (44, 48, 60) only r = −1 is left, and an
+  exhaustive search found no such starter for 12, 20 or 24 players;
 * r = 1: a random pairing of the non-zero elements whose differences fall in
   different classes fixes the partnerships, ∞ partnering 0; then exact cover
   matches them into games whose opponents meet every class twice, the
