@@ -30,6 +30,7 @@ import argparse
 import gc
 import os
 import resource
+import signal
 import subprocess
 import sys
 import time
@@ -278,6 +279,7 @@ def busy_site(drive, client) -> None:
         env={**os.environ, "DEBUG": "1"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its render processes go with it at the end
     )
     try:
         time.sleep(3)  # the worker has taken the first sheet and its processes are busy
@@ -314,7 +316,7 @@ def busy_site(drive, client) -> None:
                 f" ({cpus[-1] * 1000:.0f} ms CPU), {verdict} {PAGE_TARGET_MS} ms"
             )
     finally:
-        worker.terminate()
+        os.killpg(worker.pid, signal.SIGTERM)
         worker.wait()
 
 
