@@ -11,6 +11,11 @@ class DriveError(ValueError):
     """An operation the drive's state or the input does not allow."""
 
 
+class FiguresRefused(DriveError):
+    """Figures that no drive could take (a 14th trick, a missing deal): the sender's to
+    correct, where a plain :class:`DriveError` is a clash with the drive's state."""
+
+
 #: ``scoring`` words its refusals in English; here is every one of its codes in the
 #: reader's language, with the figures the core quotes (tests/drives/test_errors.py
 #: reads scoring's sources and fails on a code missing here).

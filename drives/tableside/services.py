@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from drives.bidwhist import records
 from drives.bidwhist.records import HandEntry
-from drives.errors import DriveError
+from drives.errors import DriveError, FiguresRefused
 from drives.evening import rounds, seating
 from drives.evening.services import TableScores, results_record, table_locked
 from drives.evening.services import round_advance as advance
@@ -98,9 +98,9 @@ def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures
     for deal in deals:
         tricks = figures.tricks.get(deal)
         if tricks is None:
-            raise DriveError(_("Enter N–S tricks for deal %(deal)d.") % {"deal": deal})
+            raise FiguresRefused(_("Enter N–S tricks for deal %(deal)d.") % {"deal": deal})
         if not 0 <= tricks <= 13:
-            raise DriveError(
+            raise FiguresRefused(
                 _("Deal %(deal)d: N–S tricks must be from 0 to 13, not %(tricks)d.")
                 % {"deal": deal, "tricks": tricks}
             )
@@ -108,12 +108,12 @@ def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures
     for deal in scored:
         held = figures.honours.get(deal)
         if held is not None and not 0 <= held <= 4:
-            raise DriveError(_("Deal %(deal)d: honours are out of range.") % {"deal": deal})
+            raise FiguresRefused(_("Deal %(deal)d: honours are out of range.") % {"deal": deal})
     turned = {}
     if drive.trumps_at_table:
         for deal in deals:
             if figures.trumps.get(deal) not in TrumpSuit.values:
-                raise DriveError(
+                raise FiguresRefused(
                     _("Say which suit was turned up for deal %(deal)d.") % {"deal": deal}
                 )
             turned[deal] = figures.trumps[deal]
@@ -130,8 +130,11 @@ def _check_hands(drive: Drive, table: int, round_number: int, figures: Figures) 
     for deal in drive.deals_of_round(round_number):
         typed = figures.hands.get(deal)
         if typed is None:
-            raise DriveError(_("Enter hand %(deal)d.") % {"deal": deal})
-        hands[deal] = records.entry_of(records.check_hand(drive, table, deal, typed))
+            raise FiguresRefused(_("Enter hand %(deal)d.") % {"deal": deal})
+        try:
+            hands[deal] = records.entry_of(records.check_hand(drive, table, deal, typed))
+        except DriveError as error:
+            raise FiguresRefused(str(error)) from error
     return Figures(_ns_tricks(hands), {}, {}, hands)
 
 

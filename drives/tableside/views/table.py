@@ -6,7 +6,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives.errors import DriveError
+from drives.errors import DriveError, FiguresRefused
 from drives.evening import rounds
 from drives.models import DriveStatus, PendingState
 from drives.tableside import ratelimit, services, tokens
@@ -130,6 +130,8 @@ def _submit(request, link, form):
             submission=form.cleaned_data["submission"],
             address=ratelimit.client_address(request),
         )
+    except FiguresRefused as error:
+        return _page(request, link, form=form, error=str(error), status=400)
     except DriveError as error:
         return _page(request, link, form=form, error=str(error), status=409)
     return _page(request, link, note=_outcome_note(outcome))
