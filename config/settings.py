@@ -277,3 +277,6 @@ TABLESIDE_RATE_LIMITS = {
     "requests": (envint("TABLESIDE_RATE_REQUESTS", "600"), 60),
     "lookups": (envint("TABLESIDE_RATE_LOOKUPS", "30"), 600),
 }
+# Seconds between the live pages' updates: the organiser's dashboard, the hall display.
+DASHBOARD_POLL_SECONDS = envint("DASHBOARD_POLL_SECONDS", "3")
+HALL_POLL_SECONDS = envint("HALL_POLL_SECONDS", "5")

@@ -30,6 +30,8 @@ def pytest_configure():
     # Rendering ahead would print two PDFs in every test that starts a drive and commits
     # (browser tests above all); the tests of rendering ahead switch it back on.
     settings.PRINT_AHEAD = False
+    # The live pages' browser tests wait for updates; a second apart keeps them short.
+    settings.DASHBOARD_POLL_SECONDS = settings.HALL_POLL_SECONDS = 1
     settings.PRINT_RATE_LIMIT = 10_000  # the rate limit's own test lowers it
     settings.MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="whist-media-"))
 

@@ -1,3 +1,6 @@
+// The live parts of the hall display and the dashboard: round timers, and polls that leave
+// the page alone when nothing changed.
+//
 // Round timers on the hall display and the dashboard. Every screen counts from the start
 // time the server stored (data-started, epoch seconds; empty while paused, when
 // data-elapsed holds the seconds run), corrected by this device's clock offset from the
@@ -34,4 +37,23 @@
 
   tick();
   setInterval(tick, 1000);
+})();
+
+// A poll the server answers "not modified" reaches htmx as the browser's cached copy, and
+// swapping it in again would replace the dashboard's buttons under the organiser's finger
+// (and the timer's text mid-count). Swap only what differs from the last answer.
+(function () {
+  "use strict";
+
+  var lastAnswer = new WeakMap();
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    var text = event.detail.xhr.responseText;
+    if (lastAnswer.get(target) === text) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    lastAnswer.set(target, text);
+  });
 })();

@@ -16,7 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "secret-password-1"
-POLL_WAIT = 20_000  # ms: the dashboard polls every 3 s, the hall every 5 s
+POLL_WAIT = 20_000  # ms: the live pages update every second in tests (tests/conftest.py)
 
 
 @pytest.fixture

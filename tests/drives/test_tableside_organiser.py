@@ -48,7 +48,8 @@ def test_the_tiles_follow_each_table(club):
     assert board.board(drive).unreported == [1, 2]
 
 
-def test_the_dashboard_is_for_the_clubs_organisers_only(client, club, organiser):
+def test_the_dashboard_is_for_the_clubs_organisers_only(client, club, organiser, settings):
+    settings.DASHBOARD_POLL_SECONDS = 3  # as in production; the suite's default is 1
     drive = make_started_drive(club, players=12)
     url = reverse("drives:tableside_dashboard", args=[drive.pk])
     assert client.get(url).status_code == 302  # to the log-in page

@@ -1,5 +1,6 @@
 """The hall display: a public page for the projector that refreshes itself."""
 
+from django.conf import settings
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
@@ -9,7 +10,6 @@ from drives.names import PublicNames
 from drives.tableside import board
 from drives.tableside.views.live import polled
 
-POLL_SECONDS = 5
 THEMES = ("light", "dark", "auto")
 
 
@@ -29,7 +29,7 @@ def hall(request, pk):
         "hall": board.hall(drive),
         "names": PublicNames.for_drive(drive),
         "theme": theme if theme in THEMES else "auto",
-        "poll": POLL_SECONDS,
+        "poll": settings.HALL_POLL_SECONDS,
     }
     return render(request, "tableside/hall.html", context)
 

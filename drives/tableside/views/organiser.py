@@ -2,6 +2,7 @@
 round, the hall's timer and frozen standings, the table links and their QR codes."""
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -17,8 +18,6 @@ from drives.permissions import require_organiser
 from drives.tableside import board, history, services, tokens
 from drives.tableside.views.live import polled
 
-POLL_SECONDS = 3
-
 
 def _running_drive(request, pk) -> Drive:
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
@@ -29,7 +28,7 @@ def _running_drive(request, pk) -> Drive:
 
 
 def _tiles_context(drive):
-    return {"drive": drive, "board": board.board(drive), "poll": POLL_SECONDS}
+    return {"drive": drive, "board": board.board(drive), "poll": settings.DASHBOARD_POLL_SECONDS}
 
 
 @login_required
