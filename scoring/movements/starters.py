@@ -7,14 +7,15 @@ N ≡ 1 (mod 4) need no entry: :mod:`scoring.movements.design` builds them with
 the cyclotomic starter.
 
 Wh(8) and Wh(12) are the starters quoted in DESIGN.md. The entries for 44,
-45, 48, 52, 56 and 64 players are exactly what ``python -m bench.find_starters
+45, 48, 52, 56, 57 and 64 players are exactly what ``python -m bench.find_starters
 --size N`` prints with the recipe (multiplier, seed) recorded there for N, in
-seconds of processor time at most. Wh(57) and Wh(60) came from an earlier
-Python version of that search and have no recipe yet: the search re-derives
-different starters for them only slowly, if at all. The smaller entries came
-from the same search and are kept as they were, since the movements the tests
-and printed sheets show depend on them; the search re-derives working
-starters for them (different ones) in well under a second.
+25 seconds of processor time at most (57; the others in seconds). Wh(60) came
+from an earlier Python version of that search and has no recipe yet: 59 is
+prime, so only the multiplier −1 could shorten the search, and no starter fixed
+by it exists for 12, 20 or 24 players; the plain search found none in 10 minutes.
+The smaller entries came from the same search and are kept as they were, since
+the movements the tests and printed sheets show depend on them; the search
+re-derives working starters for them (different ones) in well under a second.
 ``tests/scoring/test_movements_design.py`` checks every entry.
 """
 
@@ -159,20 +160,20 @@ STARTERS: dict[int, tuple[Table, ...]] = {
         (7, 39, 37, 49),
     ),
     57: (
-        (19, 40, 21, 54),
-        (51, 35, 52, 3),
-        (26, 15, 29, 34),
-        (47, 32, 1, 2),
-        (33, 31, 45, 49),
-        (22, 9, 39, 24),
-        (4, 41, 20, 8),
-        (28, 46, 36, 11),
-        (30, 27, 50, 55),
-        (10, 13, 23, 17),
-        (48, 37, 14, 42),
-        (56, 12, 5, 38),
-        (18, 44, 25, 53),
-        (43, 6, 7, 16),
+        (10, 40, 39, 33),
+        (28, 55, 18, 24),
+        (35, 27, 43, 44),
+        (41, 30, 52, 32),
+        (53, 13, 54, 9),
+        (23, 25, 3, 48),
+        (38, 4, 19, 34),
+        (5, 16, 14, 22),
+        (11, 47, 8, 29),
+        (49, 42, 17, 20),
+        (46, 15, 2, 56),
+        (6, 37, 51, 1),
+        (36, 31, 21, 7),
+        (26, 50, 12, 45),
     ),
     60: (
         (25, 47, 29, 7),
