@@ -46,6 +46,25 @@ def _english_between_tests():
     translation.deactivate()
 
 
+def drive_form(**overrides):
+    """What the set-up form posts for a usual drive, with ``overrides``."""
+    data = {
+        "date": "2026-12-04",
+        "title": "Christmas Drive",
+        "deals": 24,
+        "deals_per_round": 1,
+        "rotation": "hdsc_nt",
+        "movement": "progressive",
+        "counting": "odd",
+        "sit_out_rule": "average",
+        "sit_out_points": 0,
+        "prize_places": 3,
+        "booby_prize": "on",
+        "tie_break": "countback",
+    }
+    return data | overrides
+
+
 def make_club(*, name=None, slug=None, organiser=None, **fields):
     number = next(_counter)
     club = Club.objects.create(

@@ -16,7 +16,7 @@ from django.utils import translation
 from drives.evening import services
 from drives.evening.reports import drive_report
 from drives.models import Drive, DriveStatus, Game, ResultChange, TableResult
-from tests.conftest import make_club, make_drive, make_entries, make_players
+from tests.conftest import drive_form, make_club, make_drive, make_entries, make_players
 
 pytestmark = pytest.mark.django_db
 
@@ -237,23 +237,18 @@ def test_a_bid_whist_round_page_runs_the_same_queries_for_any_number_of_tables(c
 
 def test_an_organiser_sets_up_a_bid_whist_drive(client, club, organiser):
     client.force_login(organiser)
-    form = {
-        "date": "2026-12-11",
-        "title": "Bid whist night",
-        "game": "bid",
-        "deals": 16,
-        "deals_per_round": 2,
-        "rotation": "hdsc",
-        "movement": "howell",
-        "counting": "odd",
-        "sit_out_rule": "average",
-        "sit_out_points": 0,
-        "prize_places": 3,
-        "tie_break": "countback",
-        "minimum_bid": 4,
-        "boston_bonus": 3,
-        "no_trumps_double": "on",
-    }
+    form = drive_form(
+        date="2026-12-11",
+        title="Bid whist night",
+        game="bid",
+        deals=16,
+        deals_per_round=2,
+        rotation="hdsc",
+        movement="howell",
+        minimum_bid=4,
+        boston_bonus=3,
+        no_trumps_double="on",
+    )
     response = client.post(reverse("drives:drive_new", args=[club.slug]), form)
     assert response.status_code == 302
     drive = Drive.objects.get()

@@ -6,27 +6,9 @@ import pytest
 from django.urls import reverse
 
 from drives.models import Drive, DriveStatus, Entry, Player, SeatRole
-from tests.conftest import make_drive, make_player, make_players
+from tests.conftest import drive_form, make_drive, make_player, make_players
 
 pytestmark = pytest.mark.django_db
-
-
-def drive_form(**overrides):
-    data = {
-        "date": "2026-12-04",
-        "title": "Christmas Drive",
-        "deals": 24,
-        "deals_per_round": 1,
-        "rotation": "hdsc_nt",
-        "movement": "progressive",
-        "counting": "odd",
-        "sit_out_rule": "average",
-        "sit_out_points": 0,
-        "prize_places": 3,
-        "booby_prize": "on",
-        "tie_break": "countback",
-    }
-    return data | overrides
 
 
 def test_it_creates_a_drive_for_the_organisers_club(client, club, organiser):

@@ -17,7 +17,15 @@ from drives.evening import services as evening
 from drives.league.records import SeasonData, season_league
 from drives.models import CardTotal, CardTotalChange, DriveStatus, LeagueRule, Seating, Typist
 from drives.paper import services
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
+from tests.conftest import (
+    drive_form,
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_season,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -422,21 +430,9 @@ def test_a_prize_decided_on_a_figure_some_cards_lack_is_flagged(organiser_client
 
 
 def test_the_drive_form_sets_up_a_paper_drive(organiser_client, club):
-    data = {
-        "date": "2026-12-04",
-        "title": "Christmas on paper",
-        "deals": 24,
-        "deals_per_round": 1,
-        "rotation": "hdsc",
-        "movement": "progressive",
-        "counting": "odd",
-        "sit_out_rule": "average",
-        "sit_out_points": 0,
-        "prize_places": 3,
-        "tie_break": "countback",
-        "table_entry": "confirm",
-        "on_paper": "on",
-    }
+    data = drive_form(
+        title="Christmas on paper", rotation="hdsc", table_entry="confirm", on_paper="on"
+    )
     response = organiser_client.post(reverse("drives:drive_new", args=[club.slug]), data)
     assert response.status_code == 302, response.context["form"].errors
     assert club.drives.get(title="Christmas on paper").on_paper

@@ -21,7 +21,7 @@ from drives.models import (
 )
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
-from tests.conftest import make_started_drive
+from tests.conftest import drive_form, make_started_drive
 
 pytestmark = pytest.mark.django_db
 
@@ -398,20 +398,7 @@ def test_a_cancelled_drive_opens_no_table_page(client, club):
 
 def test_the_organiser_chooses_one_side_enters_in_the_drive_form(client, club, organiser):
     client.force_login(organiser)
-    form = {
-        "date": "2026-12-04",
-        "title": "Quick Drive",
-        "deals": 24,
-        "deals_per_round": 1,
-        "rotation": "hdsc",
-        "movement": "progressive",
-        "counting": "odd",
-        "sit_out_rule": "average",
-        "sit_out_points": 0,
-        "prize_places": 3,
-        "tie_break": "countback",
-        "table_entry": "one_side",
-    }
+    form = drive_form(title="Quick Drive", rotation="hdsc", table_entry="one_side")
     client.post(reverse("drives:drive_new", args=[club.slug]), form)
     assert club.drives.get(title="Quick Drive").table_entry == "one_side"
 
