@@ -37,6 +37,15 @@ def pytest_configure():
 
 
 @pytest.fixture(autouse=True)
+def _empty_cache_between_tests():
+    """Pages, fragments and rate-limit counts live in the cache, keyed by ids that the next
+    test's rows take again: each test starts with it empty."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _english_between_tests():
     """A request leaves its language active in the thread; addresses depend on it
     (/fr/…), so each test starts in English whatever ran before it."""

@@ -8,7 +8,6 @@ import re
 import pytest
 from django.apps import apps
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.management import CommandError, call_command
 
 from drives.backup.club_file import EXPORTED, NOT_EXPORTED, VERSION, export_club
@@ -32,13 +31,6 @@ from drives.models import (
 from tests.conftest import make_drive, make_players, make_season
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def figures(club: Club) -> dict:

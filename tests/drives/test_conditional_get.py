@@ -1,7 +1,6 @@
 """Public pages answer a refresh with 304 Not Modified until what they show changes."""
 
 import pytest
-from django.core.cache import cache
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
@@ -16,15 +15,13 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def played(club):
-    cache.clear()
     season = make_season(club, league_rule=LeagueRule.BEST, best_n=1)
     players = make_players(club, 8)
     drive = Drive.objects.create(
         club=club, season=season, title="Autumn", date="2026-10-02", deals=4
     )
     play_drive(drive, players, seed=1)
-    yield drive, season, players
-    cache.clear()
+    return drive, season, players
 
 
 def pages(drive, season, players):

@@ -6,7 +6,6 @@ import io
 from decimal import Decimal
 
 import pytest
-from django.core.cache import cache
 from django.urls import reverse
 
 from bench.league import play_drive
@@ -30,7 +29,6 @@ ACCENTED = "Zoé Ősz-Ünnepné ♥♦♠♣"
 
 @pytest.fixture
 def played(club):
-    cache.clear()
     season = make_season(club, league_rule=LeagueRule.BEST, best_n=1)
     players = [
         make_player(club, name=name, role=(SeatRole.LADY, SeatRole.GENT)[number % 2])
@@ -39,8 +37,7 @@ def played(club):
     # One round of four deals: partners score alike, so every rank is shared ("=1").
     drive = make_drive(club, season=season, deals=4, deals_per_round=4)
     play_drive(drive, players, seed=3)
-    yield drive, season
-    cache.clear()
+    return drive, season
 
 
 def read_back(response):

@@ -6,7 +6,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.db.models import ProtectedError
 from django.test import Client
 from django.urls import reverse
@@ -19,13 +18,6 @@ from tests.conftest import make_club, make_drive, make_players, make_season, mak
 pytestmark = pytest.mark.django_db
 
 CSRF_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]*"')
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -24,14 +24,6 @@ from tests.conftest import make_club, make_drive, make_player, make_players, mak
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Drive standings are cached; each test starts cold so ids reused across tests can't leak."""
-    cache.clear()
-    yield
-    cache.clear()
-
-
 def play_season(club, season, players, drives, *, deals=4, first=dt.date(2026, 9, 4)):
     """``drives`` finished drives a week apart, everyone playing, seated at random."""
     played = []

@@ -6,7 +6,6 @@ import io
 import random
 
 import pytest
-from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -30,13 +29,6 @@ from tests.conftest import (
 pytestmark = pytest.mark.django_db
 
 JSON = {"HTTP_ACCEPT": "application/json"}
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def paper_drive(club, players, **fields):

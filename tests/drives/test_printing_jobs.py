@@ -4,7 +4,6 @@ import io
 import os
 
 import pytest
-from django.core.cache import cache
 from django.core.management import call_command
 from django.test import override_settings
 from django.urls import reverse
@@ -151,7 +150,6 @@ def test_a_failed_render_says_so_and_can_be_retried(client, running_drive, monke
 
 @override_settings(TASKS=DUMMY, PRINT_RATE_LIMIT=2)
 def test_anonymous_visitors_start_few_renders_and_organisers_any(client, club, organiser):
-    cache.clear()  # the count of renders started lives in the shared cache
     drives = []
     for _ in range(4):
         drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)

@@ -4,7 +4,6 @@ import datetime as dt
 import io
 
 import pytest
-from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -16,13 +15,6 @@ from drives.names import first_name_and_initial
 from tests.conftest import make_drive, make_season, make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ import re
 import uuid
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 from django.utils import translation
 
@@ -19,8 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits(monkeypatch):
-    caches["default"].clear()
+def _one_counting_window(monkeypatch):
     monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
 
 

@@ -4,7 +4,6 @@ import logging
 import uuid
 
 import pytest
-from django.core.cache import caches
 from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
@@ -27,8 +26,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits(monkeypatch):
-    caches["default"].clear()
+def _one_counting_window(monkeypatch):
     # One fixed moment, so that no test straddles the start of a new counting window.
     monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
 

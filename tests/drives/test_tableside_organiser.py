@@ -3,7 +3,6 @@
 import uuid
 
 import pytest
-from django.core.cache import caches
 from django.urls import reverse
 
 from drives.evening import services as evening
@@ -12,11 +11,6 @@ from drives.tableside import board, services, tokens
 from tests.conftest import make_started_drive, make_user
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    caches["default"].clear()
 
 
 def enter(drive, table, side, tricks):
