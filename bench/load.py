@@ -29,6 +29,7 @@ Nothing but 127.0.0.1 is contacted; every loop is bounded by a count or a clock.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import random
@@ -45,7 +46,15 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.serve import ROOT, Client, create_postgres_database, gunicorn, manage, production_env
+from bench.serve import (
+    ROOT,
+    Client,
+    all_at_once,
+    create_postgres_database,
+    gunicorn,
+    manage,
+    production_env,
+)
 
 TABLES = 60
 DEALS_PER_ROUND = 4
@@ -193,13 +202,7 @@ def post_all_tables(port: int, cookies: dict[str, str], drive: int) -> Tally:
         tally.add(time.perf_counter() - began, status, status == 302)
         client.close()
 
-    threads = [threading.Thread(target=post, args=(form,)) for form in forms]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    tally.seconds = time.perf_counter() - began
+    tally.seconds = all_at_once([functools.partial(post, form) for form in forms])
     return tally
 
 
@@ -229,11 +232,7 @@ def warm_up(port: int, cookies: dict[str, str], drive: int) -> None:
             client.get(path)
             client.close()  # the next request may go to another worker
 
-    threads = [threading.Thread(target=visit) for _ in range(12)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    all_at_once([visit] * 12)
 
 
 def read_standings(port: int, drive: int, seconds: float, *, conditional: bool) -> Tally:
@@ -258,13 +257,7 @@ def read_standings(port: int, drive: int, seconds: float, *, conditional: bool) 
             tally.add(time.perf_counter() - began, status, status in (200, 304))
         client.close()
 
-    threads = [threading.Thread(target=reader) for _ in range(READERS)]
-    began = time.perf_counter()
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    tally.seconds = time.perf_counter() - began
+    tally.seconds = all_at_once([reader] * READERS)
     return tally
 
 
