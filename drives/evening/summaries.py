@@ -15,12 +15,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, F, Max, QuerySet, Sum
-from django.db.models.functions import Coalesce
+from django.db import connection
 
+from drives.evening.freshness import standings_sources
 from drives.evening.reports import report_from_rows
 from drives.models import DETAIL_FIELDS, CardTotal, Drive, Entry, Seating, TableResult, Typist
 from scoring.standings import rank_label
@@ -129,50 +128,26 @@ def _cache_keys(drives: Sequence[Drive]) -> dict[int, str]:
 
 
 def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
-    """A digest per drive that changes whenever anything its standings depend on changes.
+    """A digest per drive that changes whenever anything its standings depend on changes
+    (``freshness.standings_sources``).
 
-    Also the public pages' ETags (``drives.conditional``): three grouped queries, or four
-    with paper drives, however many drives.
+    Also the season and player pages' ETags: three grouped queries, or four with paper
+    drives, however many drives.
     """
     pks = [drive.pk for drive in drives]
     stamps: defaultdict[int, list[object]] = defaultdict(list)
-    queries: tuple[QuerySet[Any, Any], ...] = (
-        TableResult.objects.values("drive_id").annotate(
-            n=Count("pk"),
-            top=Max("pk"),
-            versions=Sum("version"),
-            tricks=Sum("ns_tricks"),
-            changed=Max("entered_at"),
-        ),
-        Entry.objects.values("drive_id").annotate(
-            n=Count("pk"),
-            top=Max("pk"),
-            joined=Sum("joined_round"),
-            withdrew=Sum(Coalesce("withdrew_after", 0)),
-            returned=Sum(Coalesce("returned_round", 0)),
-            players=Sum("player_id"),
-        ),
-        Seating.objects.values("drive_id").annotate(
-            n=Count("pk"), top=Max("pk"), entries=Sum("entry_id")
-        ),
-    )
-    paper = [drive.pk for drive in drives if drive.on_paper]
-    if paper:  # a fourth query, only for seasons with paper drives
-        queries += (
-            CardTotal.objects.filter(typist=Typist.FIRST)
-            .values(drive_id=F("entry__drive_id"))
-            .annotate(
-                n=Count("pk"),
-                top=Max("pk"),
-                versions=Sum("version"),
-                totals=Sum("total"),
-                changed=Max("entered_at"),
-            ),
-        )
-    for part, query in enumerate(queries):
-        # order_by() drops the models' default ordering, which would split the groups.
-        for row in query.filter(drive_id__in=pks).order_by():
-            stamps[row.pop("drive_id")].append((part, sorted(row.items())))
+    *always, cards = standings_sources()
+    sources = [*always, cards] if any(drive.on_paper for drive in drives) else always
+    placeholders = ", ".join(["%s"] * len(pks))
+    with connection.cursor() as cursor:
+        for part, (source, drive_column, aggregates) in enumerate(sources if pks else []):
+            cursor.execute(
+                f"SELECT {drive_column}, {aggregates} FROM {source}"
+                f" WHERE {drive_column} IN ({placeholders}) GROUP BY {drive_column}",
+                pks,
+            )
+            for drive_id, *figures in cursor.fetchall():
+                stamps[drive_id].append((part, figures))
     digests = {}
     for drive in drives:
         # str(): a field just set from TextChoices is an enum member, one read back a str.
