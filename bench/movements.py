@@ -7,10 +7,13 @@ sit-out spread, opponent deviation, left/right-hand opponent imbalance and
 the times a pair opposes in consecutive rounds. Seconds are the wall clock,
 cpu the processor time, which a busy shared machine disturbs less. Then the sweep the issue
 measures: every size from 8 to 64 over 24 rounds, with its totals. The floor
-is 2 seconds for any movement; the slowest case is printed beside it.
+is 2 seconds for any movement; the slowest case is printed beside it. Last,
+the fullest drives: every size from 8 to 64 over the most rounds (up to 52)
+whose partnerships still fit among the pairs, where partner excess must be 0.
 
-    python -m bench.movements             # both parts
+    python -m bench.movements             # all three parts
     python -m bench.movements --sweep     # the sweep only
+    python -m bench.movements --fullest   # the fullest drives only
     python -m bench.movements --size 50 --rounds 24
 """
 
@@ -29,6 +32,7 @@ PLAYERS = (8, 12, 13, 16, 20, 21, 23, 24, 30, 32, 33, 40, 46, 50, 64, 65, 100, 1
 LENGTHS = (12, 24, 52)
 SWEEP = range(8, 65)
 SWEEP_ROUNDS = 24
+MOST_ROUNDS = 52
 FLOOR_SECONDS = 2.0
 
 
@@ -41,6 +45,11 @@ def random_seating(players: int, rounds: int, seed: int = 0) -> Movement:
         rng.shuffle(everyone)
         planned.append([everyone[i : i + 4] for i in range(0, players - 3, 4)])
     return Movement.build(planned, everyone)
+
+
+def fullest(players: int) -> int:
+    """The most rounds, up to 52, whose partnerships all fit among the pairs."""
+    return min(MOST_ROUNDS, players * (players - 1) // 2 // (2 * (players // 4)))
 
 
 def cases() -> list[tuple[int, int]]:
@@ -140,6 +149,7 @@ def print_totals(label: str, rows: list[Row]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sweep", action="store_true", help="only the 8–64 × 24 sweep")
+    parser.add_argument("--fullest", action="store_true", help="only the fullest drives, 8–64")
     parser.add_argument("--size", type=int, nargs="*", help="only these player counts")
     parser.add_argument("--rounds", type=int, nargs="*", help="with --size: these lengths")
     args = parser.parse_args()
@@ -147,10 +157,15 @@ def main() -> None:
         todo = [(p, r) for p in args.size for r in (args.rounds or [SWEEP_ROUNDS])]
         print_totals("chosen", print_table(todo))
         return
-    if not args.sweep:
+    if not args.sweep and not args.fullest:
         print_totals("sizes", print_table(cases()))
         print()
-    print_totals(f"8–64 players × {SWEEP_ROUNDS} rounds", print_table([(p, 24) for p in SWEEP]))
+    if not args.fullest:
+        sweep = [(p, SWEEP_ROUNDS) for p in SWEEP]
+        print_totals(f"8–64 players × {SWEEP_ROUNDS} rounds", print_table(sweep))
+        print()
+    if not args.sweep:
+        print_totals("8–64 players, fullest", print_table([(p, fullest(p)) for p in SWEEP]))
 
 
 if __name__ == "__main__":

@@ -108,17 +108,32 @@ def greedy_seating(
         _, best, out = min(choices)
         sit_outs.record(out)
         absent = {*out, players}  # players is the phantom of an odd count
-        pairs = _partnerships(search, matchings.pop(best), absent)
-        rng.shuffle(pairs)
-        seats: list[int] = []
-        while pairs:
-            north, south = pairs.pop()
-            east, west = _opposition(search, (north, south), pairs)
-            seats += (north, east, south, west)
-        for table in range(len(seats) // 4):
-            search.count_table(seats, table, 1)
-        rounds.append(seats)
+        rounds.append(_oppose(search, _partnerships(search, matchings.pop(best), absent), rng))
     return rounds
+
+
+def oppose(
+    players: int, partnerships: Sequence[Sequence[tuple[int, int]]], rng: random.Random
+) -> list[list[int]]:
+    """Seat rounds whose partnerships are settled, opposing them greedily: flat seat lists."""
+    free_slots = [[0] * (2 * len(pairs)) for pairs in partnerships]
+    search = SeatSearch(
+        players, targets_for(players, [], free_slots), [], [], rng, rounds=len(partnerships)
+    )
+    return [_oppose(search, list(pairs), rng) for pairs in partnerships]
+
+
+def _oppose(search: SeatSearch, pairs: list[tuple[int, int]], rng: random.Random) -> list[int]:
+    """One round's seats, each partnership against the best of a few others; counted."""
+    rng.shuffle(pairs)
+    seats: list[int] = []
+    while pairs:
+        north, south = pairs.pop()
+        east, west = _opposition(search, (north, south), pairs)
+        seats += (north, east, south, west)
+    for table in range(len(seats) // 4):
+        search.count_table(seats, table, 1)
+    return seats
 
 
 def _sit_outs_for(

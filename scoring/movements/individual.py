@@ -2,8 +2,10 @@
 
 :func:`individual` starts from a perfect whist tournament design when the
 player count has one (repeating it when the drive is longer), otherwise from a
-greedy seating and, when nearly every pair must partner once, from a design
-for one or two players more played with phantoms; then it improves partner
+greedy seating and, when nearly every pair must partner once, from a start
+that repeats no partner: a design for one or two players more played with
+phantoms, or failing that a rotation of 4k+3 players or a search of one
+table's rounds (:mod:`scoring.movements.tight`); then it improves partner
 and opponent counts by local search.
 The same planner continues a drive after a late arrival or a withdrawal
 (:mod:`scoring.movements.replan`).
@@ -22,9 +24,10 @@ from collections.abc import Callable, Collection, Sequence
 from scoring.errors import MovementError
 from scoring.movements.base import MIN_PLAYERS, Movement, Table
 from scoring.movements.design import perfect_design, phantom_design
-from scoring.movements.greedy import SitOuts, greedy_seating, targets_for
+from scoring.movements.greedy import SitOuts, greedy_seating, oppose, targets_for
 from scoring.movements.search import SeatSearch
 from scoring.movements.tiebreaks import order_rounds, orient_tables
+from scoring.movements.tight import one_table, rotation, two_by_two
 
 # Work of local search (moves weighed) per seat of the drive, and a ceiling so
 # that no drive, up to 200 players over 52 rounds, takes the organiser two
@@ -66,14 +69,15 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
         # Whole cycles of a perfect design: nothing to improve on.
         starts = []
     if design:
-        starts.insert(0, lambda rng: _design_start(players, design, rounds, rng))
+        starts.insert(0, lambda rng: _design_start(players, design, rounds))
     else:
         tight = 2 * (players // 4) * rounds >= TIGHT_FILL * players * (players - 1) / 2
-        phantom = _phantom_start(players, rounds, random.Random(seed)) if tight else None
-        if phantom:
+        # One table a round leaves the local search too few moves to mend a repeated partner
+        # (6 × 6 kept one at 80 %).
+        if tight or players // 4 == 1:
             # The local search only moves seated players, so a start that repeats no partner
             # keeps none: the sure way to fill nearly every pair once (46 × 46 fills 98 %).
-            starts.insert(0, lambda rng: [list(seats) for seats in phantom])
+            starts[:0] = [_copied(start) for start in _partner_starts(players, rounds, seed)]
     # A part-cycle of a design keeps partners perfect but not always opponents; the local
     # search sometimes does better from a greedy start, so both are tried and the best kept.
     searches = []
@@ -94,9 +98,7 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
     )
 
 
-def _design_start(
-    players: int, design: list[list[Table]], rounds: int, rng: random.Random
-) -> list[list[int]]:
+def _design_start(players: int, design: list[list[Table]], rounds: int) -> list[list[int]]:
     """Whole cycles of the design, then the part-cycle that balances opponents best.
 
     A part-cycle keeps partners perfect but not opponents, and which rounds it
@@ -113,11 +115,46 @@ def _design_start(
     def start_for(k: int) -> list[list[int]]:
         return whole + [_flat(design[i * k % length]) for i in range(part)]
 
-    def misfits(k: int) -> int:
-        seats = start_for(k)
-        return SeatSearch(players, targets_for(players, [], seats), [], seats, rng).score()
+    return start_for(min(steps, key=lambda k: _misfits(players, start_for(k))))
 
-    return start_for(min(steps, key=misfits))
+
+def _copied(seats: list[list[int]]) -> Callable[[random.Random], list[list[int]]]:
+    """A start that hands the search its own copy of ``seats``, which it changes in place."""
+    return lambda rng: [list(round_seats) for round_seats in seats]
+
+
+def _partner_starts(players: int, rounds: int, seed: int) -> list[list[list[int]]]:
+    """Starts that partner nearly every pair once, keeping the sit-outs fair.
+
+    A design with phantoms opposes pairs most evenly, but past one cycle of it
+    it repeats partners, which the search does not always mend; then a
+    rotation (4k+3 players) or, for one table, a search is tried beside it,
+    its partnerships opposed whichever way fits the targets better.
+    """
+    phantom = _phantom_start(players, rounds, random.Random(seed))
+    if phantom is not None and not _repeats_a_partner(phantom):
+        return [phantom]
+    starts = [] if phantom is None else [phantom]
+    for plan in (rotation(players, rounds), one_table(players, rounds, random.Random(seed))):
+        if plan is not None:
+            ways = (two_by_two(plan), oppose(players, plan, random.Random(seed)))
+            starts.append(min(ways, key=lambda seats: _misfits(players, seats)))
+    return starts
+
+
+def _misfits(players: int, seats: list[list[int]]) -> int:
+    """The search's score of ``seats`` as they stand: how far their counts miss the targets."""
+    return SeatSearch(players, targets_for(players, [], seats), [], seats, random.Random(0)).score()
+
+
+def _repeats_a_partner(rounds: Sequence[Sequence[int]]) -> bool:
+    partnered = [
+        frozenset(seats[seat : seat + 3 : 2])
+        for seats in rounds
+        for seat in range(len(seats))
+        if seat % 4 < 2
+    ]
+    return len(set(partnered)) < len(partnered)
 
 
 def _phantom_start(players: int, rounds: int, rng: random.Random) -> list[list[int]] | None:
