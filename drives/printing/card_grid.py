@@ -21,21 +21,35 @@ from fontTools.ttLib import TTFont
 
 @dataclass(frozen=True)
 class Columns:
-    """A card's columns in tab units, which of them a sit-out merges (indexes, end
-    exclusive), and how many a subtotal's label spans."""
+    """A card's columns and their widths in tab units.
+
+    A sit-out merges the columns from table to opponents into one box, and a
+    subtotal's label spans every column up to "won", "won" included: both
+    found by name, so a layout that adds columns cannot shift them.
+    """
 
     units: tuple[tuple[str, int], ...]
-    merged: tuple[int, int]
-    label: int
 
     @property
     def total(self) -> int:
         return sum(units for _, units in self.units)
 
+    @property
+    def merged(self) -> tuple[int, int]:
+        """The sit-out's box: indexes of its first column and one past its last."""
+        return self._index("table"), self._index("opponents") + 1
+
+    @property
+    def label(self) -> int:
+        """How many columns a subtotal's label spans."""
+        return self._index("won") + 1
+
+    def _index(self, name: str) -> int:
+        return [column for column, _ in self.units].index(name)
+
 
 #: Classic whist: deal, trumps, round, table, seat, partner, opponents (the first card
-#: number with "&", then the second), points won, running total, initials. A sit-out
-#: merges table to opponents; a subtotal's label runs up to "won".
+#: number with "&", then the second), points won, running total, initials.
 CLASSIC = Columns(
     (
         ("deal", 1),
@@ -48,29 +62,10 @@ CLASSIC = Columns(
         ("won", 1),
         ("total", 1),
         ("initials", 2),
-    ),
-    merged=(3, 7),
-    label=8,
+    )
 )
-#: Bid whist adds who dealt and who declared after the bid.
-BID_WHIST = Columns(
-    (
-        ("deal", 1),
-        ("bid", 1),
-        ("dealer", 1),
-        ("declarers", 1),
-        ("round", 1),
-        ("table", 1),
-        ("seat", 1),
-        ("partner", 1),
-        ("opponents", 2),
-        ("won", 1),
-        ("total", 1),
-        ("initials", 2),
-    ),
-    merged=(5, 9),
-    label=10,
-)
+#: Bid whist: the bid where classic has the trumps, then who dealt and who declared.
+BID_WHIST = Columns((("deal", 1), ("bid", 1), ("dealer", 1), ("declarers", 1), *CLASSIC.units[2:]))
 
 #: Card margins in mm (top, sides, bottom) and the room kept above and below the grid for
 #: the name and the notes.
