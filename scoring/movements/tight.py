@@ -51,14 +51,14 @@ def rotation(players: int, rounds: int) -> Plan | None:
     if rest or k < 1 or rounds > players + 2:
         return None
     steps = players // 3
-    tables = _opposed_couples(players)
+    couples = _opposed_couples(players)
     played = []
     for t in range(min(rounds, players)):
         # Steps of three pass every centre once when 3 does not divide the count; when it
         # does, each pass of a third of the rounds starts one further on.
         centre = (3 * t if players % 3 else 3 * (t % steps) + t // steps) % players
         played.append(
-            [((centre - j) % players, (centre + j) % players) for couple in tables for j in couple]
+            [((centre - j) % players, (centre + j) % players) for couple in couples for j in couple]
         )
     if rounds > players:
         # A whole turn of the circle has sat everyone out three times.
