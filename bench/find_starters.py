@@ -45,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scoring.movements.base import Movement, Table
+from scoring.movements.base import Four, Movement
 from scoring.movements.design import develop_cyclic
 from scoring.movements.quality import quality
 
@@ -86,7 +86,7 @@ def search(
     nodes: int = 20_000,
     restarts: int = 10**8,
     multiplier: int = 1,
-) -> list[Table]:
+) -> list[Four]:
     """A checked starter for Wh(size); SystemExit if the search gives up."""
     found = subprocess.run(
         [str(compiled()), str(size), str(seed), str(nodes), str(restarts), str(multiplier)],
@@ -105,7 +105,7 @@ def search(
     return starter
 
 
-def is_perfect(size: int, starter: list[Table]) -> bool:
+def is_perfect(size: int, starter: list[Four]) -> bool:
     """Whether the starter develops into a Wh(size)."""
     q = quality(Movement.build(develop_cyclic(size, tuple(starter)), range(size)))
     return (q.partner_min, q.partner_max, q.opponent_min, q.opponent_max) == (1, 1, 2, 2)

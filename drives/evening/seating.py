@@ -49,10 +49,10 @@ def _entries(drive: Drive) -> list[Entry]:
 
 def _write(drive: Drive, entries: list[Entry], rounds, first_round: int) -> None:
     Seating.objects.bulk_create(
-        Seating(drive=drive, round=first_round + r, table=t, seat=seat, entry=entries[player])
-        for r, tables in enumerate(rounds)
-        for t, table in enumerate(tables, start=1)
-        for seat, player in zip(SEATS, table, strict=True)
+        Seating(drive=drive, round=first_round + r, table=table, seat=seat, entry=entries[player])
+        for r, fours in enumerate(rounds)
+        for table, four in enumerate(fours, start=1)
+        for seat, player in zip(SEATS, four, strict=True)
     )
 
 
@@ -72,13 +72,13 @@ def seat_start(drive: Drive) -> None:
         _write(drive, entries, static_movement(drive, len(entries)).rounds, first_round=1)
         return
     first = _progressive_start(drive, entries)
-    _write(drive, entries, [first.tables], first_round=1)
+    _write(drive, entries, [first.fours], first_round=1)
     _keep_rested(drive, entries, first)
 
 
 def first_progressive_round(drive: Drive, entries: list[Entry]):
     """Round 1 of a progressive drive: ladies at N and E, gents at S and W."""
-    return _progressive_start(drive, entries).tables
+    return _progressive_start(drive, entries).fours
 
 
 def _progressive_start(drive: Drive, entries: list[Entry]) -> movements.ProgressiveRound:
@@ -96,18 +96,18 @@ def progressive_rule(drive: Drive) -> movements.ProgressiveRule:
 
 
 def _stored_rounds(drive: Drive, entries: list[Entry], first: int, last: int):
-    """Stored rounds ``first`` … ``last`` as movement tables of player numbers, in table order."""
+    """Stored rounds ``first`` … ``last`` as fours of player numbers, in table order."""
     number = {entry.pk: index for index, entry in enumerate(entries)}
     seats: dict[int, dict[int, dict[str, int]]] = {r: {} for r in range(first, last + 1)}
     for seating in Seating.objects.filter(drive=drive, round__gte=first, round__lte=last):
         seats[seating.round].setdefault(seating.table, {})[seating.seat] = number[seating.entry_id]
     return [
-        [tuple(tables[t][seat] for seat in SEATS) for t in sorted(tables)]
-        for _, tables in sorted(seats.items())
+        [tuple(by_table[table][seat] for seat in SEATS) for table in sorted(by_table)]
+        for _, by_table in sorted(seats.items())
     ]
 
 
-def _winners(drive: Drive, round_number: int, tables) -> list[Side]:
+def _winners(drive: Drive, round_number: int, table_count: int) -> list[Side]:
     """ "NS" or "EW" for each table: the side with more tricks over the round's deals (at
     bid whist, more points)."""
     results = TableResult.objects.filter(drive=drive, round=round_number).order_by("deal")
@@ -115,7 +115,7 @@ def _winners(drive: Drive, round_number: int, tables) -> list[Side]:
         hands: dict[int, list[TableResult]] = {}
         for result in results:
             hands.setdefault(result.table, []).append(result)
-        return [records.table_winner(drive, hands[t]) for t in range(1, len(tables) + 1)]
+        return [records.table_winner(drive, hands[t]) for t in range(1, table_count + 1)]
     ns_total: dict[int, int] = {}
     last_deal: dict[int, int] = {}
     for result in results:
@@ -123,7 +123,7 @@ def _winners(drive: Drive, round_number: int, tables) -> list[Side]:
         last_deal[result.table] = result.ns_tricks
     return [
         movements.round_winner(ns_total[t], 13 * drive.deals_per_round, last_deal[t])
-        for t in range(1, len(tables) + 1)
+        for t in range(1, table_count + 1)
     ]
 
 
@@ -133,25 +133,25 @@ def seat_next(drive: Drive) -> None:
     if Seating.objects.filter(drive=drive, round=next_round).exists():
         return
     entries = _entries(drive)
-    [tables] = _stored_rounds(drive, entries, drive.current_round, drive.current_round)
+    [fours] = _stored_rounds(drive, entries, drive.current_round, drive.current_round)
     present = [i for i, entry in enumerate(entries) if entry.plays_in(next_round)]
-    seated = {p for table in tables for p in table}
+    seated = {p for four in fours for p in four}
     current = movements.ProgressiveRound(
-        tables=tuple(tables),
+        fours=tuple(fours),
         sitting_out=tuple(
             i for i, e in enumerate(entries) if e.plays_in(drive.current_round) and i not in seated
         ),
         rested=frozenset(i for i, e in enumerate(entries) if e.pk in set(drive.rested_entries)),
-        ladies=frozenset(p for table in tables for p in table[:2]),
+        ladies=frozenset(p for four in fours for p in four[:2]),
     )
     following = movements.progressive_next(
         current,
-        _winners(drive, drive.current_round, tables),
+        _winners(drive, drive.current_round, len(fours)),
         progressive_rule(drive),
         players=present,
         roles={i: entries[i].role for i in present},
     )
-    _write(drive, entries, [following.tables], first_round=next_round)
+    _write(drive, entries, [following.fours], first_round=next_round)
     _keep_rested(drive, entries, following)
 
 

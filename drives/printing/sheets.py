@@ -40,7 +40,7 @@ from drives.models import (
 from scoring import standings as ranking
 from scoring.cards import SEATS, Suit, suit_symbol
 from scoring.errors import MovementError
-from scoring.movements import MIN_PLAYERS
+from scoring.movements import MIN_PLAYERS, Four
 
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
@@ -163,7 +163,7 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     """
     if len(entries) < MIN_PLAYERS:
         return {}
-    rounds: Sequence[Sequence[Sequence[int]]]  # round → table → the players at N, E, S, W
+    rounds: Sequence[Sequence[Four]]  # each round's fours in table order
     try:
         if drive.is_static:
             rounds = seating.static_movement(drive, len(entries)).rounds
@@ -172,9 +172,9 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     except (DriveError, MovementError):
         return {}  # an odd number of fixed partners: the drive page already says so
     return {
-        (r, t): {seat: entries[player] for seat, player in zip(SEATS, table, strict=True)}
-        for r, tables in enumerate(rounds, start=1)
-        for t, table in enumerate(tables, start=1)
+        (r, table): {seat: entries[player] for seat, player in zip(SEATS, four, strict=True)}
+        for r, fours in enumerate(rounds, start=1)
+        for table, four in enumerate(fours, start=1)
     }
 
 

@@ -1,8 +1,9 @@
 """Movements: who sits where at which table in each round of a drive.
 
-A movement is a list of rounds, a round a list of tables, a table a tuple of
-four player numbers in seat order (N, E, S, W) with N+S partners against E+W.
-Players are numbered from 0; a player at no table in a round sits it out.
+A movement is a list of rounds, a round a list of fours (:data:`Four`), one per
+table in table order, a four a tuple of four player numbers in seat order
+(N, E, S, W) with N+S partners against E+W. Players are numbered from 0; a
+player at no table in a round sits it out.
 
 * :func:`individual` — balanced individual movements (new partner every round);
 * :func:`mitchell`, :func:`howell` — fixed partnerships;
@@ -14,7 +15,7 @@ Players are numbered from 0; a player at no table in a round sits it out.
 """
 
 from scoring.cards import SEATS
-from scoring.movements.base import MIN_PLAYERS, Movement, Round, Table
+from scoring.movements.base import MIN_PLAYERS, Four, Movement, Round
 from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (
@@ -31,13 +32,13 @@ from scoring.movements.replan import replan
 __all__ = [
     "MIN_PLAYERS",
     "SEATS",
+    "Four",
     "Movement",
     "ProgressiveRound",
     "ProgressiveRule",
     "Quality",
     "Round",
     "Side",
-    "Table",
     "howell",
     "individual",
     "mitchell",

@@ -1,8 +1,8 @@
-"""The shape of a movement: rounds of tables of four seats.
+"""The shape of a movement: rounds of fours, a four being the players at one table.
 
-A table is a tuple of four player numbers in seat order (N, E, S, W); N and S
-are partners against E and W. A round is a list of tables, and a player at no
-table in a round sits that round out.
+A four is a tuple of four player numbers in seat order (N, E, S, W); N and S
+are partners against E and W. A round is a tuple of fours, the first at table 1,
+and a player in none of a round's fours sits that round out.
 
 >>> m = Movement(rounds=(((0, 1, 2, 3),), ((0, 2, 1, 4),)), players=(0, 1, 2, 3, 4))
 >>> m.sit_outs(0), m.sit_outs(1)
@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from scoring.cards import SEATS
 from scoring.errors import MovementError
 
-Table = tuple[int, int, int, int]
-Round = tuple[Table, ...]
+Four = tuple[int, int, int, int]
+"""The four players at one table in a round, in seat order N, E, S, W: N–S partners against E–W."""
+Round = tuple[Four, ...]
 
 #: Fewer than four players cannot make a table: no movement, start or withdrawal may leave fewer.
 MIN_PLAYERS = len(SEATS)
@@ -39,12 +40,12 @@ class Movement:
 
     def __post_init__(self) -> None:
         known = set(self.players)
-        for number, tables in enumerate(self.rounds, start=1):
+        for number, fours in enumerate(self.rounds, start=1):
             seated: set[int] = set()
-            for table in tables:
-                if len(table) != 4:
+            for four in fours:
+                if len(four) != 4:
                     raise MovementError(f"Round {number} has a table without four players.")
-                for player in table:
+                for player in four:
                     if player not in known:
                         raise MovementError(
                             f"Round {number} seats player {player + 1}, who is not in the drive."
@@ -57,33 +58,33 @@ class Movement:
     def build(cls, rounds: Iterable[Iterable[Sequence[int]]], players: Iterable[int]) -> Movement:
         """A movement from any nested sequences, normalised to tuples."""
         return cls(
-            rounds=tuple(tuple(_table(t) for t in tables) for tables in rounds),
+            rounds=tuple(tuple(_four(seats) for seats in fours) for fours in rounds),
             players=tuple(sorted(set(players))),
         )
 
     def sit_outs(self, round_index: int) -> tuple[int, ...]:
         """The players sitting out round ``round_index`` (0-based), in order."""
-        seated = {p for table in self.rounds[round_index] for p in table}
+        seated = {p for four in self.rounds[round_index] for p in four}
         return tuple(p for p in self.players if p not in seated)
 
-    def as_tuples(self) -> list[list[Table]]:
+    def as_tuples(self) -> list[list[Four]]:
         """The plain list of rounds, each a list of (N, E, S, W) tuples."""
-        return [list(tables) for tables in self.rounds]
+        return [list(fours) for fours in self.rounds]
 
 
-def _table(seats: Sequence[int]) -> Table:
+def _four(seats: Sequence[int]) -> Four:
     if len(seats) != 4:
         raise MovementError("A table needs exactly four players.")
     north, east, south, west = (int(s) for s in seats)
     return (north, east, south, west)
 
 
-def partnerships(table: Table) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The two partnerships at a table: N–S and E–W."""
-    return (table[0], table[2]), (table[1], table[3])
+def partnerships(four: Four) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The two partnerships in a four: N–S and E–W."""
+    return (four[0], four[2]), (four[1], four[3])
 
 
-def opponent_pairs(table: Table) -> tuple[tuple[int, int], ...]:
-    """The four pairs of opponents at a table."""
-    north, east, south, west = table
+def opponent_pairs(four: Four) -> tuple[tuple[int, int], ...]:
+    """The four pairs of opponents in a four."""
+    north, east, south, west = four
     return (north, east), (north, west), (south, east), (south, west)

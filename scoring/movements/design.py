@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from scoring.movements.base import Table, partnerships
+from scoring.movements.base import Four, partnerships
 from scoring.movements.starters import STARTERS
 
 
-def perfect_design(players: int) -> list[list[Table]] | None:
+def perfect_design(players: int) -> list[list[Four]] | None:
     """The rounds of a Wh(players), or None when no construction is known."""
     if players in STARTERS:
         return develop_cyclic(players, STARTERS[players])
@@ -38,7 +38,7 @@ def perfect_design(players: int) -> list[list[Table]] | None:
     return _cyclotomic(*field)
 
 
-def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Table]] | None:
+def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Four]] | None:
     """A design for one or two players more, the extra ones played as phantoms.
 
     For 4k+3 players Wh(4k+4) with one phantom or Wh(4k+5) with two, for 4k+2
@@ -50,7 +50,7 @@ def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Tabl
     who sits out together; the others are numbered in order.
 
     >>> rounds = phantom_design(7)
-    >>> len(rounds), [len(tables) for tables in rounds] == [1] * 7
+    >>> len(rounds), [len(fours) for fours in rounds] == [1] * 7
     (7, True)
     """
     extra = len(phantoms) or {2: 2, 3: 1}.get(players % 4, 0)
@@ -60,16 +60,16 @@ def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Tabl
     ghosts = set(phantoms or range(players, players + extra))
     number = [p - sum(1 for g in ghosts if g < p) for p in range(players + extra)]
     rounds = []
-    for tables in design:
-        kept: list[Table] = []
+    for fours in design:
+        kept: list[Four] = []
         whole: list[tuple[int, int]] = []
-        for table in tables:
-            north, east, south, west = table
-            if ghosts.isdisjoint(table):
+        for four in fours:
+            north, east, south, west = four
+            if ghosts.isdisjoint(four):
                 kept.append((number[north], number[east], number[south], number[west]))
                 continue
             whole += [
-                (number[a], number[b]) for a, b in partnerships(table) if ghosts.isdisjoint((a, b))
+                (number[a], number[b]) for a, b in partnerships(four) if ghosts.isdisjoint((a, b))
             ]
         for (north, south), (east, west) in zip(whole[::2], whole[1::2], strict=False):
             kept.append((north, east, south, west))
@@ -77,7 +77,7 @@ def phantom_design(players: int, phantoms: Sequence[int] = ()) -> list[list[Tabl
     return rounds
 
 
-def develop_cyclic(players: int, starter: tuple[Table, ...]) -> list[list[Table]]:
+def develop_cyclic(players: int, starter: tuple[Four, ...]) -> list[list[Four]]:
     # For N ≡ 0 (mod 4) the group is Z_(N−1) and player N−1 is the fixed point ∞.
     modulus = players - 1 if players % 4 == 0 else players
 
@@ -126,7 +126,7 @@ def _powers_of_x(p: int, k: int) -> list[tuple[int, ...]]:
     raise AssertionError(f"no primitive polynomial of degree {k} over Z_{p}")
 
 
-def _cyclotomic(p: int, k: int) -> list[list[Table]]:
+def _cyclotomic(p: int, k: int) -> list[list[Four]]:
     # Player numbers encode field elements in base p, so player 0 is the zero
     # element and sits out the starter round.
     powers = _powers_of_x(p, k)
@@ -139,11 +139,11 @@ def _cyclotomic(p: int, k: int) -> list[list[Table]]:
     group = [tuple((g // p**j) % p for j in range(k)) for g in range(p**k)]
     rounds = []
     for g in group:
-        tables = []
+        fours = []
         for game in starter:
             n_, e, s, w = (
                 number(tuple((a + b) % p for a, b in zip(seat, g, strict=True))) for seat in game
             )
-            tables.append((n_, e, s, w))
-        rounds.append(tables)
+            fours.append((n_, e, s, w))
+        rounds.append(fours)
     return rounds

@@ -18,7 +18,7 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 
 from scoring.errors import MovementError
-from scoring.movements.base import Movement, Table
+from scoring.movements.base import Four, Movement
 
 
 def mitchell(pairs: int, rounds: int) -> Movement:
@@ -30,11 +30,11 @@ def mitchell(pairs: int, rounds: int) -> Movement:
     every E–W pair once; further rounds cycle round again from the start.
     """
     _check(pairs, rounds)
-    tables = (pairs + 1) // 2
+    table_count = (pairs + 1) // 2
     ew_first = pairs // 2
     return Movement.build(
         (
-            [_table(ns, ew_first + (ns - r) % tables) for ns in range(ew_first)]
+            [_four(ns, ew_first + (ns - r) % table_count) for ns in range(ew_first)]
             for r in range(rounds)
         ),
         range(2 * pairs),
@@ -58,7 +58,7 @@ def howell(pairs: int, rounds: int) -> Movement:
         matches = [((turn + i) % circle, (turn - i) % circle) for i in range(1, circle // 2 + 1)]
         if fixed < pairs:
             matches.append((fixed, turn))
-        movement.append([_table(*match) if r % 2 else _table(*match[::-1]) for match in matches])
+        movement.append([_four(*match) if r % 2 else _four(*match[::-1]) for match in matches])
     return Movement.build(movement, range(2 * pairs))
 
 
@@ -69,7 +69,7 @@ def _check(pairs: int, rounds: int) -> None:
         raise MovementError("A movement needs at least one round.")
 
 
-def _table(north_south: int, east_west: int) -> Table:
+def _four(north_south: int, east_west: int) -> Four:
     return (2 * north_south, 2 * east_west, 2 * north_south + 1, 2 * east_west + 1)
 
 
@@ -108,7 +108,7 @@ def replan_fixed(
     >>> after = replan_fixed(before, 1, [0, 1, 2, 3, 4, 5, 6], keep_sides=True)
     >>> after.rounds[:1] == before.rounds[:1], len(after.rounds), after.players[-1]
     (True, 3, 13)
-    >>> [len(tables) for tables in after.rounds]
+    >>> [len(fours) for fours in after.rounds]
     [3, 3, 3]
     """
     if not 0 <= played_rounds <= len(movement.rounds):
@@ -121,15 +121,15 @@ def replan_fixed(
     if keep_sides:
         history.even_sides()
     rng = random.Random(seed)
-    planned: list[list[Table]] = []
+    planned: list[list[Four]] = []
     for _ in range(len(movement.rounds) - played_rounds):
         resting = history.next_to_rest() if len(present) % 2 else None
         playing = [p for p in present if p != resting]
         matches = _matching(playing, history, keep_sides, rng)
-        tables = [history.seat(a, b, keep_sides) for a, b in matches]
-        tables.sort(key=lambda table: table[0])
-        history.record(tables, resting)
-        planned.append(tables)
+        fours = [history.seat(a, b, keep_sides) for a, b in matches]
+        fours.sort(key=lambda four: four[0])
+        history.record(fours, resting)
+        planned.append(fours)
     players = {*movement.players, *(player for p in present for player in (2 * p, 2 * p + 1))}
     return Movement.build([*played, *planned], players)
 
@@ -138,7 +138,7 @@ class _History:
     """What the pairs present have done so far: meetings, sit-outs, sides."""
 
     def __init__(
-        self, present: list[int], played: Sequence[Sequence[Table]], since: Mapping[int, int]
+        self, present: list[int], played: Sequence[Sequence[Four]], since: Mapping[int, int]
     ) -> None:
         self.present = present
         self.met: dict[tuple[int, int], int] = {}
@@ -146,9 +146,9 @@ class _History:
         self.side: dict[int, bool] = {}  # True for N–S, from the last round played
         rested = dict.fromkeys(present, 0)
         self.rested_last: set[int] = set()
-        for number, tables in enumerate(played):
+        for number, fours in enumerate(played):
             seated = set()
-            for north, east, _, _ in tables:
+            for north, east, _, _ in fours:
                 a, b = north // 2, east // 2
                 seated |= {a, b}
                 self._meet(a, b)
@@ -199,16 +199,16 @@ class _History:
         # stationary pair has never rested) would otherwise sit out round after round.
         return min(self.present, key=lambda p: (p in self.rested_last, self.rested[p], p))
 
-    def seat(self, a: int, b: int, keep_sides: bool) -> Table:
-        """The table of pairs ``a`` and ``b``: who sits N–S."""
+    def seat(self, a: int, b: int, keep_sides: bool) -> Four:
+        """The four of pairs ``a`` and ``b``: who sits N–S."""
         if keep_sides and self.side[a] != self.side[b]:
             north = a if self.side[a] else b
         else:
             north = a if self.north_south[a] <= self.north_south[b] else b
-        return _table(north, b if north == a else a)
+        return _four(north, b if north == a else a)
 
-    def record(self, tables: list[Table], resting: int | None) -> None:
-        for north, east, _, _ in tables:
+    def record(self, fours: list[Four], resting: int | None) -> None:
+        for north, east, _, _ in fours:
             self._meet(north // 2, east // 2)
             self.north_south[north // 2] += 1
             self.north_south[east // 2] -= 1

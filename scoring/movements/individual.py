@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Collection, Sequence
 
 from scoring.errors import MovementError
-from scoring.movements.base import MIN_PLAYERS, Movement, Table
+from scoring.movements.base import MIN_PLAYERS, Four, Movement
 from scoring.movements.design import perfect_design, phantom_design
 from scoring.movements.greedy import SitOuts, greedy_seating, oppose, targets_for
 from scoring.movements.search import SeatSearch
@@ -98,7 +98,7 @@ def individual(players: int, rounds: int, seed: int = 0) -> Movement:
     )
 
 
-def _design_start(players: int, design: list[list[Table]], rounds: int) -> list[list[int]]:
+def _design_start(players: int, design: list[list[Four]], rounds: int) -> list[list[int]]:
     """Whole cycles of the design, then the part-cycle that balances opponents best.
 
     A part-cycle keeps partners perfect but not opponents, and which rounds it
@@ -181,7 +181,7 @@ def _phantom_start(players: int, rounds: int, rng: random.Random) -> list[list[i
 
 
 def _fair_order(
-    players: int, cycle: list[list[Table]], rounds: int, rng: random.Random
+    players: int, cycle: list[list[Four]], rounds: int, rng: random.Random
 ) -> list[int] | None:
     """Rounds of ``cycle`` to play, each at most once a cycle, with the sit-outs fair.
 
@@ -240,8 +240,8 @@ def check_size(players: int, rounds: int) -> None:
         raise MovementError("A movement needs at least one round.")
 
 
-def _flat(tables: Sequence[Table]) -> list[int]:
-    return [player for table in tables for player in table]
+def _flat(fours: Sequence[Four]) -> list[int]:
+    return [player for four in fours for player in four]
 
 
 def plan_rounds(
@@ -251,7 +251,7 @@ def plan_rounds(
     rng: random.Random,
     sat_out: Sequence[int],
     sat_out_last: Collection[int],
-) -> list[list[Table]]:
+) -> list[list[Four]]:
     """Improve the free rounds ``start`` that follow ``history`` (flat seat lists).
 
     Local search improves partner and opponent counts, then the tie-breaks
@@ -270,13 +270,13 @@ def finish(
     rounds: list[list[int]],
     sat_out: Sequence[int],
     sat_out_last: Collection[int],
-) -> list[list[Table]]:
-    """Settle the tie-breaks of ``rounds`` and cut them into tables."""
+) -> list[list[Four]]:
+    """Settle the tie-breaks of ``rounds`` and cut them into fours."""
     order_rounds(players, history, rounds, sat_out, sat_out_last)
     orient_tables(players, history, rounds)
-    return [[_table(seats[i : i + 4]) for i in range(0, len(seats), 4)] for seats in rounds]
+    return [[_four(seats[i : i + 4]) for i in range(0, len(seats), 4)] for seats in rounds]
 
 
-def _table(seats: Sequence[int]) -> Table:
+def _four(seats: Sequence[int]) -> Four:
     north, east, south, west = seats
     return (north, east, south, west)

@@ -16,9 +16,9 @@ everyone has once and nobody sits out two rounds running.
 
 >>> rule = ProgressiveRule()
 >>> first = progressive_first(8, ladies={0, 1, 2, 3})
->>> first.tables
+>>> first.fours
 ((0, 1, 4, 5), (2, 3, 6, 7))
->>> progressive_next(first, ["NS", "NS"], rule).tables
+>>> progressive_next(first, ["NS", "NS"], rule).fours
 ((0, 3, 7, 4), (2, 1, 5, 6))
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from scoring.errors import MovementError
-from scoring.movements.base import Table
+from scoring.movements.base import Four
 
 Side = Literal["NS", "EW"]
 Direction = Literal["up", "down"]
@@ -66,22 +66,22 @@ class ProgressiveRule:
 class ProgressiveRound:
     """One round of a progressive drive.
 
-    ``tables`` in table order; ``sitting_out`` this round; ``rested``: players
+    ``fours`` in table order; ``sitting_out`` this round; ``rested``: players
     who have sat out since everyone last had a turn; ``ladies``: the players
     who take ladies' seats (empty when the drive ignores roles).
     """
 
-    tables: tuple[Table, ...]
+    fours: tuple[Four, ...]
     sitting_out: tuple[int, ...] = ()
     rested: frozenset[int] = frozenset()
     ladies: frozenset[int] = frozenset()
 
-    def __iter__(self) -> Iterator[Table]:
+    def __iter__(self) -> Iterator[Four]:
         """A seating reads as the plain round it holds."""
-        return iter(self.tables)
+        return iter(self.fours)
 
     def __len__(self) -> int:
-        return len(self.tables)
+        return len(self.fours)
 
 
 def round_winner(north_south: int, total: int, last_deal: int) -> Side:
@@ -120,14 +120,14 @@ def progressive_first(
     numbers = range(players) if isinstance(players, int) else set(players)
     # Sit-outs are taken from the end: the rested go to the front to be taken last.
     everyone = sorted(numbers, key=lambda p: (p not in rested, p))
-    tables = len(everyone) // 4
-    if tables == 0:
+    table_count = len(everyone) // 4
+    if table_count == 0:
         raise MovementError(
             "A progressive drive needs at least four players.", code="too_few_players"
         )
-    spare = len(everyone) - 4 * tables
+    spare = len(everyone) - 4 * table_count
     if not rule.roles:
-        seated, out = everyone[: 4 * tables], everyone[4 * tables :]
+        seated, out = everyone[: 4 * table_count], everyone[4 * table_count :]
         return ProgressiveRound(
             tuple(_substitute(seated[i : i + 4], {}) for i in range(0, len(seated), 4)),
             tuple(sorted(out)),
@@ -140,9 +140,9 @@ def progressive_first(
         longer = lady_list if len(lady_list) - len(gent_list) > 0 else gent_list
         out.append(longer.pop())
     queue = lady_list + gent_list
-    lady_seats, gent_seats = queue[: 2 * tables], queue[2 * tables :]
+    lady_seats, gent_seats = queue[: 2 * table_count], queue[2 * table_count :]
     return ProgressiveRound(
-        tuple(_tables(lady_seats, gent_seats)),
+        tuple(_fours(lady_seats, gent_seats)),
         tuple(sorted(out)),
         _still_rested(rested, out, everyone),
         frozenset(lady_seats),
@@ -155,7 +155,7 @@ def _still_rested(rested: Collection[int], out: list[int], everyone: list[int]) 
     return frozenset(out) if now >= set(everyone) else now
 
 
-def _tables(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Table]:
+def _fours(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Four]:
     return [
         (lady_seats[2 * t], lady_seats[2 * t + 1], gent_seats[2 * t], gent_seats[2 * t + 1])
         for t in range(len(lady_seats) // 2)
@@ -163,7 +163,7 @@ def _tables(lady_seats: Sequence[int], gent_seats: Sequence[int]) -> list[Table]
 
 
 def progressive_next(
-    seating: ProgressiveRound | Sequence[Table],
+    seating: ProgressiveRound | Sequence[Four],
     winners: Sequence[Side],
     rule: ProgressiveRule,
     *,
@@ -172,7 +172,7 @@ def progressive_next(
 ) -> ProgressiveRound:
     """Seat the next round from this one and the winning pair at each table.
 
-    ``seating`` is this round: a :class:`ProgressiveRound`, or a plain round of tables,
+    ``seating`` is this round: a :class:`ProgressiveRound`, or a plain round of fours,
     which carries no history (whoever is not seated counts as sitting out for
     the first time). ``winners[t]`` is "NS" or "EW" for table t (see
     :func:`round_winner`). ``players`` are those playing next round, by default
@@ -184,24 +184,24 @@ def progressive_next(
     starts afresh with :func:`progressive_first`.
     """
     if not isinstance(seating, ProgressiveRound):
-        tables = tuple(_substitute(list(table), {}) for table in seating)
-        at_tables = {p for table in tables for p in table}
+        fours = tuple(_substitute(list(four), {}) for four in seating)
+        at_tables = {p for four in fours for p in four}
         out = tuple(sorted(set(players or ()) - at_tables))
-        in_ladies_seats = frozenset(p for table in tables for p in table[:2])
-        seating = ProgressiveRound(tables, out, frozenset(out), in_ladies_seats)
-    tables = seating.tables
-    if len(winners) != len(tables) or any(w not in ("NS", "EW") for w in winners):
+        in_ladies_seats = frozenset(p for four in fours for p in four[:2])
+        seating = ProgressiveRound(fours, out, frozenset(out), in_ladies_seats)
+    fours = seating.fours
+    if len(winners) != len(fours) or any(w not in ("NS", "EW") for w in winners):
         raise MovementError("Give the winning pair, NS or EW, for every table.")
-    seated = [p for table in tables for p in table]
+    seated = [p for four in fours for p in four]
     present = set(players) if players is not None else {*seated, *seating.sitting_out}
     ladies = (
         frozenset(p for p, role in roles.items() if role == "lady") if roles else seating.ladies
     )
-    if len(present) // 4 != len(tables):
+    if len(present) // 4 != len(fours):
         return progressive_first(
             present, ladies, rule, rested=seating.rested | (present - set(seated))
         )
-    new, movers = _move(tables, winners, rule)
+    new, movers = _move(fours, winners, rule)
     newcomers = present - set(seated) - set(seating.sitting_out)
     # A newcomer has missed rounds already: they count as having sat out.
     incoming = [p for p in seating.sitting_out if p in present] + sorted(newcomers)
@@ -212,7 +212,7 @@ def progressive_next(
         Rotation(movers, seating.rested | newcomers, ladies),
     )
     return ProgressiveRound(
-        tuple(_substitute(table, replaced) for table in new),
+        tuple(_substitute(four, replaced) for four in new),
         tuple(sorted(p for p in replaced if p in present)),
         rested,
         ladies,
@@ -220,14 +220,14 @@ def progressive_next(
 
 
 def _move(
-    tables: Sequence[Table], winners: Sequence[Side], rule: ProgressiveRule
+    fours: Sequence[Four], winners: Sequence[Side], rule: ProgressiveRule
 ) -> tuple[list[list[int]], set[int]]:
-    """The tables after everyone moves, and the set of movers."""
-    count = len(tables)
+    """The fours after everyone moves, and the set of movers."""
+    count = len(fours)
     step = {"up": 1, "down": -1}
-    new = [[-1] * 4 for _ in tables]
+    new = [[-1] * 4 for _ in fours]
     arrivals = []  # per table: (mover lady, mover gent, lady's seat, gent's seat) for arrivals
-    for t, (seats, winner) in enumerate(zip(tables, winners, strict=True)):
+    for t, (seats, winner) in enumerate(zip(fours, winners, strict=True)):
         ns_stays = (winner == "NS") == (rule.movers == "losers")
         # (lady seat, gent seat) of the staying side and of the other side
         stay, other = ((0, 2), (1, 3)) if ns_stays else ((1, 3), (0, 2))
@@ -247,7 +247,7 @@ def _move(
     return new, {p for lady, gent, _, _ in arrivals for p in (lady, gent)}
 
 
-def _substitute(seats: list[int], replaced: dict[int, int]) -> Table:
+def _substitute(seats: list[int], replaced: dict[int, int]) -> Four:
     north, east, south, west = (replaced.get(p, p) for p in seats)
     return (north, east, south, west)
 

@@ -85,24 +85,24 @@ def quality(movement: Movement) -> Quality:
     consecutive_sit_outs = consecutive_opponents = 0
     previous_out: set[int] = set()
     previous_opponents: set[tuple[int, int]] = set()
-    for index, tables in enumerate(movement.rounds):
+    for index, fours in enumerate(movement.rounds):
         out = set(movement.sit_outs(index))
         for p in out:
             sit_outs[p] += 1
         consecutive_sit_outs += len(out & previous_out)
         met = set()
-        for table in tables:
-            for pair in partnerships(table):
+        for four in fours:
+            for pair in partnerships(four):
                 _tally(partners, pair)
-            for pair in opponent_pairs(table):
+            for pair in opponent_pairs(four):
                 met.add(_tally(opponents, pair))
-            for p, step in zip(table, (1, -1, 1, -1), strict=True):
+            for p, step in zip(four, (1, -1, 1, -1), strict=True):
                 lean[p] += step
             for seat in range(4):
-                _lean_hand(hands, table[seat], table[(seat + 1) % 4])
+                _lean_hand(hands, four[seat], four[(seat + 1) % 4])
         consecutive_opponents += len(met & previous_opponents)
         previous_out, previous_opponents = out, met
-    slots = 4 * sum(len(tables) for tables in movement.rounds)
+    slots = 4 * sum(len(fours) for fours in movement.rounds)
     targets = Targets(len(players), slots // 2, slots)
     partner_counts = [partners.get(pair, 0) for pair in combinations(players, 2)] or [0]
     opponent_counts = [opponents.get(pair, 0) for pair in combinations(players, 2)] or [0]

@@ -9,7 +9,7 @@ already had so the new rounds avoid repeating them.
 >>> after = replan(before, 3, set(range(20)) - {7} | {20})
 >>> after.rounds[:3] == before.rounds[:3]
 True
->>> any(7 in table for table in after.rounds[4]), after.players[-1]
+>>> any(7 in four for four in after.rounds[4]), after.players[-1]
 (False, 20)
 """
 
@@ -41,7 +41,7 @@ def replan(
         raise MovementError("A movement needs at least four players.", code="too_few_players")
     index = {player: i for i, player in enumerate(present)}
     played = movement.rounds[:played_rounds]
-    history = [[index.get(p, -1) for table in tables for p in table] for tables in played]
+    history = [[index.get(p, -1) for four in fours for p in four] for fours in played]
     seated_counts = [0] * len(present)
     for seats in history:
         for p in seats:
@@ -60,6 +60,6 @@ def replan(
     start = greedy_seating(len(present), history, sit_outs, rng)
     planned = plan_rounds(len(present), history, start, rng, counts, sat_out_last)
     return Movement.build(
-        [*played, *([[present[p] for p in table] for table in tables] for tables in planned)],
+        [*played, *([[present[p] for p in four] for four in fours] for fours in planned)],
         {*movement.players, *present},
     )

@@ -102,10 +102,10 @@ class SeatSearch:
         for seats in history:
             for base in range(0, len(seats), 4):
                 north, east, south, west = seats[base : base + 4]
-                table = (north, east, south, west)
+                four = (north, east, south, west)
                 for pairs, counts in (
-                    (partnerships(table), self.partners),
-                    (opponent_pairs(table), self.opponents),
+                    (partnerships(four), self.partners),
+                    (opponent_pairs(four), self.opponents),
                 ):
                     for a, b in pairs:
                         if a >= 0 and b >= 0:

@@ -16,9 +16,9 @@ re-derives working starters for them (different ones) in well under a second.
 ``tests/scoring/test_movements_design.py`` checks every entry.
 """
 
-from scoring.movements.base import Table
+from scoring.movements.base import Four
 
-STARTERS: dict[int, tuple[Table, ...]] = {
+STARTERS: dict[int, tuple[Four, ...]] = {
     4: ((3, 1, 0, 2),),
     8: ((7, 2, 4, 1), (0, 3, 5, 6)),
     12: ((11, 9, 8, 1), (0, 10, 5, 3), (2, 6, 4, 7)),

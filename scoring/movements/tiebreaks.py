@@ -114,11 +114,11 @@ def orient_tables(players: int, history: Sequence[Sequence[int]], rounds: list[l
     lean = [0] * players  # N–S seats minus E–W seats so far
     hands: dict[int, int] = {}  # for a < b: times b sat on a's left, minus on a's right
 
-    def relations(table: Sequence[int]) -> list[tuple[int, int]]:
+    def relations(four: Sequence[int]) -> list[tuple[int, int]]:
         """Each pair's key, with +1 when the higher number sits on the lower's left."""
         found = []
         for seat in range(4):
-            player, left = table[seat], table[(seat + 1) % 4]
+            player, left = four[seat], four[(seat + 1) % 4]
             if player >= 0 and left >= 0:
                 if player < left:
                     found.append((player * players + left, 1))
@@ -126,25 +126,25 @@ def orient_tables(players: int, history: Sequence[Sequence[int]], rounds: list[l
                     found.append((left * players + player, -1))
         return found
 
-    def sit(table: Sequence[int], step: int) -> None:
-        for seat, player in enumerate(table):
+    def sit(four: Sequence[int], step: int) -> None:
+        for seat, player in enumerate(four):
             if player >= 0:
                 lean[player] += step if seat % 2 == 0 else -step
-        for key, sign in relations(table):
+        for key, sign in relations(four):
             hands[key] = hands.get(key, 0) + step * sign
 
-    def hand_gain(table: Sequence[int]) -> int:
-        """How much mirroring the table would lower the left/right imbalance."""
+    def hand_gain(four: Sequence[int]) -> int:
+        """How much mirroring the four would lower the left/right imbalance."""
         gain = 0
-        for key, sign in relations(table):
+        for key, sign in relations(four):
             value = hands.get(key, 0)
             gain += _excess(value) - _excess(value - 2 * sign)
         return gain
 
-    def seat_gain(table: Sequence[int]) -> int:
+    def seat_gain(four: Sequence[int]) -> int:
         """How much a quarter turn would lower the N–S/E–W imbalance."""
         gain = 0
-        for seat, player in enumerate(table):
+        for seat, player in enumerate(four):
             if player >= 0:
                 step = 2 if seat % 2 == 0 else -2
                 gain += _excess(lean[player]) - _excess(lean[player] - step)
@@ -160,17 +160,17 @@ def orient_tables(players: int, history: Sequence[Sequence[int]], rounds: list[l
         changed = False
         for seats in rounds:
             for base in range(0, len(seats), 4):
-                table = seats[base : base + 4]
-                north, east, south, west = table
+                four = seats[base : base + 4]
+                north, east, south, west = four
                 for gain, turned in (
                     (hand_gain, [north, west, south, east]),
                     (seat_gain, [east, south, west, north]),
                 ):
-                    if gain(table) > 0:
-                        sit(table, -1)
-                        seats[base : base + 4] = table = turned
-                        north, east, south, west = table
-                        sit(table, 1)
+                    if gain(four) > 0:
+                        sit(four, -1)
+                        seats[base : base + 4] = four = turned
+                        north, east, south, west = four
+                        sit(four, 1)
                         changed = True
         if not changed:
             break

@@ -34,7 +34,7 @@ from itertools import combinations
 #: The partnerships of each round, in the order to play them.
 Plan = list[list[tuple[int, int]]]
 
-# Tables a one-table search tries before giving up; every field under eight
+# Matches a one-table search tries before giving up; every field under eight
 # players it is asked for takes well under this.
 ONE_TABLE_NODES = 20_000
 # Pairings of a round's partnerships weighed for each number of repeated differences allowed.
@@ -165,13 +165,13 @@ def one_table(players: int, rounds: int, rng: random.Random) -> Plan | None:
     if not 4 <= players < 8 or 2 * rounds > players * (players - 1) // 2:
         return None
     everyone = range(players)
-    tables = [
+    matches = [
         ((a, c), (b, d))
         for a, c in combinations(everyone, 2)
         for b, d in combinations(everyone, 2)
         if a < b and len({a, b, c, d}) == 4
     ]
-    rng.shuffle(tables)
+    rng.shuffle(matches)
     chosen: Plan = []
     budget = [ONE_TABLE_NODES]
 
@@ -181,12 +181,12 @@ def one_table(players: int, rounds: int, rng: random.Random) -> Plan | None:
         budget[0] -= 1
         if budget[0] < 0:
             return False
-        for table in tables:
-            out = set(everyone).difference(*table)
-            if partnered.intersection(table) or not _fair(out, counts, last):
+        for match in matches:
+            out = set(everyone).difference(*match)
+            if partnered.intersection(match) or not _fair(out, counts, last):
                 continue
-            chosen.append(list(table))
-            if extend(partnered.union(table), _after(out, counts), out):
+            chosen.append(list(match))
+            if extend(partnered.union(match), _after(out, counts), out):
                 return True
             chosen.pop()
         return False

@@ -15,14 +15,14 @@ def meetings(movement):
     """How often each two pairs met, pair k being players 2k and 2k+1."""
     return Counter(
         frozenset((north // 2, east // 2))
-        for tables in movement.rounds
-        for north, east, _, _ in tables
+        for fours in movement.rounds
+        for north, east, _, _ in fours
     )
 
 
 def assert_partners_fixed(movement):
-    for tables in movement.rounds:
-        for north, east, south, west in tables:
+    for fours in movement.rounds:
+        for north, east, south, west in fours:
             assert (south, west) == (north + 1, east + 1)
             assert north % 2 == east % 2 == 0
 
@@ -48,7 +48,7 @@ def test_mitchell_north_south_stay_and_east_west_move_up_a_table():
 
 def test_mitchell_with_an_odd_count_sits_out_the_pair_at_the_phantom_table():
     movement = mitchell(5, 3)
-    assert all(len(tables) == 2 for tables in movement.rounds)
+    assert all(len(fours) == 2 for fours in movement.rounds)
     sat_out = [movement.sit_outs(r) for r in range(3)]
     assert sorted(sat_out) == [(4, 5), (6, 7), (8, 9)]
 
@@ -83,7 +83,7 @@ def test_howell_repeats_the_cycle_when_rounds_exceed_it():
 
 def test_howell_seats_every_pair_north_south_about_half_the_time():
     movement = howell(8, 7)
-    north_south = Counter(t[0] // 2 for tables in movement.rounds for t in tables)
+    north_south = Counter(four[0] // 2 for fours in movement.rounds for four in fours)
     assert max(north_south.values()) - min(north_south.values()) <= 2
 
 
@@ -156,8 +156,8 @@ def test_a_late_pair_in_a_howell_meets_a_new_pair_each_round():
     after = replan_fixed(before, 2, range(7), keep_sides=False, since={6: 2})
     met = [
         {north // 2, east // 2} - {6}
-        for tables in after.rounds[2:]
-        for north, east, _, _ in tables
+        for fours in after.rounds[2:]
+        for north, east, _, _ in fours
         if 6 in (north // 2, east // 2)
     ]
     assert len(met) == len({frozenset(m) for m in met})
@@ -167,8 +167,8 @@ def test_a_late_pair_in_a_howell_meets_a_new_pair_each_round():
 def test_a_mitchell_remainder_keeps_north_south_pairs_north_south():
     before = mitchell(8, 4)
     after = replan_fixed(before, 2, [0, 1, 2, 4, 5, 6, 7], keep_sides=True)  # pair 3 left
-    for tables in after.rounds[2:]:
-        for north, east, _, _ in tables:
+    for fours in after.rounds[2:]:
+        for north, east, _, _ in fours:
             if (north // 2 < 4) != (east // 2 < 4):
                 assert north // 2 < 4  # across the sides, the N–S pair sits N–S
 

@@ -100,7 +100,7 @@ def test_it_refuses_too_few_players_or_rounds(players, rounds):
 def test_any_drive_gets_a_valid_balanced_movement(players, rounds, seed):
     movement = individual(players, rounds, seed)
     q = quality(movement)
-    assert all(len(tables) == players // 4 for tables in movement.rounds)
+    assert all(len(fours) == players // 4 for fours in movement.rounds)
     assert len(movement.rounds) == rounds
     assert q.sit_out_spread <= 1
     assert q.consecutive_sit_outs == 0

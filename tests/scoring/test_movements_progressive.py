@@ -26,8 +26,8 @@ SEMI_PARTNER = st.builds(
 )
 
 
-def partners(tables):
-    return {frozenset(pair) for n, e, s, w in tables for pair in ((n, s), (e, w))}
+def partners(fours):
+    return {frozenset(pair) for n, e, s, w in fours for pair in ((n, s), (e, w))}
 
 
 def play(players, rule, seed):
@@ -37,7 +37,7 @@ def play(players, rule, seed):
     seatings = [progressive_first(players, ladies, rule)]
     winners_by_round = []
     for _ in range(24):
-        winners = [rng.choice(["NS", "EW"]) for _ in seatings[-1].tables]
+        winners = [rng.choice(["NS", "EW"]) for _ in seatings[-1].fours]
         winners_by_round.append(winners)
         seatings.append(progressive_next(seatings[-1], winners, rule))
     return seatings, winners_by_round
@@ -48,30 +48,30 @@ PLAYERS = st.integers(4, 163)
 
 
 def before_players(seating):
-    return [p for table in seating.tables for p in table] + list(seating.sitting_out)
+    return [p for four in seating.fours for p in four] + list(seating.sitting_out)
 
 
 def check_round(before, winners, after, rule):
     """Everyone seated once; each stayer stays, each mover moves exactly as the rule says."""
-    count = len(before.tables)
-    seated = [p for table in after.tables for p in table]
-    assert len(after.tables) == count
+    count = len(before.fours)
+    seated = [p for four in after.fours for p in four]
+    assert len(after.fours) == count
     assert len(set(seated)) == len(seated) == 4 * count
     assert set(seated).isdisjoint(after.sitting_out)
     assert {*seated, *after.sitting_out} == {*before_players(before)}
     step = {"up": 1, "down": -1}
-    where = {p: (t, seat) for t, table in enumerate(after.tables) for seat, p in enumerate(table)}
-    for t, (table, winner) in enumerate(zip(before.tables, winners, strict=False)):
+    where = {p: (t, seat) for t, four in enumerate(after.fours) for seat, p in enumerate(four)}
+    for t, (four, winner) in enumerate(zip(before.fours, winners, strict=False)):
         ns_stays = (winner == "NS") == (rule.movers == "losers")
         stay, move = ((0, 2), (1, 3)) if ns_stays else ((1, 3), (0, 2))
-        lady, gent = table[move[0]], table[move[1]]
+        lady, gent = four[move[0]], four[move[1]]
         for mover, direction, lady_seat in ((lady, rule.ladies, True), (gent, rule.gents, False)):
             if mover in after.sitting_out:
                 continue
             to_table, seat = where[mover]
             assert to_table == (t + step[direction]) % count
             assert (seat in (0, 1)) == lady_seat
-        for stayer in (table[stay[0]], table[stay[1]]):
+        for stayer in (four[stay[0]], four[stay[1]]):
             assert stayer in after.sitting_out or where[stayer][0] == t
 
 
@@ -81,7 +81,7 @@ def test_progressive_moves_exactly_and_never_repeats_a_partner_next_round(player
     seatings, winners_by_round = play(players, rule, seed)
     for before, winners, after in zip(seatings, winners_by_round, seatings[1:], strict=False):
         check_round(before, winners, after, rule)
-        assert partners(before.tables).isdisjoint(partners(after.tables))
+        assert partners(before.fours).isdisjoint(partners(after.fours))
 
 
 @settings(max_examples=30, deadline=None)
@@ -90,10 +90,10 @@ def test_semi_partner_keeps_the_winning_pair_together(players, rule, seed):
     seatings, winners_by_round = play(players, rule, seed)
     for before, winners, after in zip(seatings, winners_by_round, seatings[1:], strict=False):
         check_round(before, winners, after, rule)
-        for table, winner in zip(before.tables, winners, strict=True):
-            pair = frozenset((table[0], table[2]) if winner == "NS" else (table[1], table[3]))
+        for four, winner in zip(before.fours, winners, strict=True):
+            pair = frozenset((four[0], four[2]) if winner == "NS" else (four[1], four[3]))
             if not pair & set(after.sitting_out):
-                assert pair in partners(after.tables)
+                assert pair in partners(after.fours)
 
 
 @settings(max_examples=30, deadline=None)
@@ -116,26 +116,26 @@ def test_nobody_sits_out_twice_before_everyone_has_once_nor_twice_running(player
 
 def test_round_one_seats_ladies_north_east_and_gents_south_west():
     first = progressive_first(10, ladies={0, 2, 4, 6, 8})
-    assert first.tables == ((0, 2, 1, 3), (4, 6, 5, 7))
+    assert first.fours == ((0, 2, 1, 3), (4, 6, 5, 7))
     assert first.sitting_out == (8, 9)
 
 
 def test_round_one_sits_out_the_spare_role_first():
     first = progressive_first(9, ladies={0, 1, 2, 3, 4})
     assert first.sitting_out == (4,)
-    assert all(p < 4 for table in first.tables for p in table[:2])
+    assert all(p < 4 for four in first.fours for p in four[:2])
 
 
 def test_round_one_without_roles_seats_in_number_order():
     first = progressive_first(6, rule=ProgressiveRule(roles=False))
-    assert first.tables == ((0, 1, 2, 3),)
+    assert first.fours == ((0, 1, 2, 3),)
     assert first.sitting_out == (4, 5)
 
 
 def test_the_losers_move_ladies_up_and_gents_down():
     first = progressive_first(8, ladies={0, 1, 2, 3})
     after = progressive_next(first, ["NS", "NS"], ProgressiveRule())
-    assert after.tables == ((0, 3, 7, 4), (2, 1, 5, 6))
+    assert after.fours == ((0, 3, 7, 4), (2, 1, 5, 6))
 
 
 def test_a_newcomer_replaces_a_losing_gent_of_a_plain_round():
@@ -143,21 +143,21 @@ def test_a_newcomer_replaces_a_losing_gent_of_a_plain_round():
     after = progressive_next(round_one, ["EW", "NS"], ProgressiveRule(), players=range(9))
     # The losers were 0 and 4 (N–S at table 1), 3 and 7: a gent seat, lowest number.
     assert after.sitting_out == (4,)
-    assert sorted(p for table in after for p in table) == [0, 1, 2, 3, 5, 6, 7, 8]
+    assert sorted(p for four in after for p in four) == [0, 1, 2, 3, 5, 6, 7, 8]
 
 
 def test_a_withdrawn_player_is_replaced_by_the_one_sitting_out():
     first = progressive_first(9, ladies={0, 1, 2, 3})
     after = progressive_next(first, ["NS", "NS"], ProgressiveRule(), players=set(range(9)) - {5})
     assert after.sitting_out == ()
-    assert 8 in {p for table in after for p in table}
-    assert 5 not in {p for table in after for p in table}
+    assert 8 in {p for four in after for p in four}
+    assert 5 not in {p for four in after for p in four}
 
 
 def test_a_change_in_the_number_of_tables_starts_afresh():
     first = progressive_first(8, ladies={0, 1, 2, 3})
     after = progressive_next(first, ["NS", "EW"], ProgressiveRule(), players=range(12))
-    assert len(after.tables) == 3
+    assert len(after.fours) == 3
 
 
 @pytest.mark.parametrize(

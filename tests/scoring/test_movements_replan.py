@@ -10,8 +10,8 @@ PRESENT = set(range(20)) - {7} | {20}
 
 def partner_counts(rounds):
     counts = {}
-    for tables in rounds:
-        for north, east, south, west in tables:
+    for fours in rounds:
+        for north, east, south, west in fours:
             for pair in (frozenset((north, south)), frozenset((east, west))):
                 counts[pair] = counts.get(pair, 0) + 1
     return counts
@@ -26,8 +26,8 @@ def test_the_rounds_already_played_stay_exactly_as_they_were():
 
 def test_only_the_players_present_sit_in_the_new_rounds():
     after = replan(individual(20, 19), 6, PRESENT)
-    for tables in after.rounds[6:]:
-        assert {p for table in tables for p in table} == PRESENT
+    for fours in after.rounds[6:]:
+        assert {p for four in fours for p in four} == PRESENT
     assert 7 in after.players and 20 in after.players
 
 

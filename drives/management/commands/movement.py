@@ -60,7 +60,7 @@ class Command(BaseCommand):
         rule = movements.ProgressiveRule(keep_winning_pair=options["semi_partner"])
         # Ladies take the odd card numbers, as a club often hands them out.
         first = movements.progressive_first(players, set(range(0, players, 2)), rule)
-        return movements.Movement.build([first.tables], range(players)), rule
+        return movements.Movement.build([first.fours], range(players)), rule
 
     def _grid(self, movement):
         table_count = max((len(fours) for fours in movement.rounds), default=0)
