@@ -34,6 +34,30 @@ def pytest_configure():
     settings.DASHBOARD_POLL_SECONDS = settings.HALL_POLL_SECONDS = 1
     settings.PRINT_RATE_LIMIT = 10_000  # the rate limit's own test lowers it
     settings.MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="whist-media-"))
+    if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+        _empty_postgresql_tables_by_delete()
+
+
+def _empty_postgresql_tables_by_delete():
+    """After each transactional test (browser tests, races) Django empties every table with
+    one TRUNCATE, which on PostgreSQL replaces each table's files: 0.9 s a test, where
+    deleting the few rows a test made takes 10 ms. The foreign keys Django makes are
+    deferrable, so the rows go in any order and the keys are checked at the commit."""
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    truncate = DatabaseOperations.sql_flush
+
+    def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
+        if reset_sequences or allow_cascade or not tables:
+            return truncate(
+                self, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade
+            )
+        return [
+            "SET CONSTRAINTS ALL DEFERRED;",
+            *(f"DELETE FROM {self.quote_name(table)};" for table in tables),
+        ]
+
+    DatabaseOperations.sql_flush = sql_flush
 
 
 @pytest.fixture(autouse=True)
