@@ -172,6 +172,18 @@ def make_played_drive(club, *, players=8, **fields):
     return drive
 
 
+@pytest.fixture(scope="module")
+def module_db(django_db_setup, django_db_blocker):
+    """Database access for a module's shared rows (module-scoped fixtures that build data
+    the module's tests only read): the rows are made once, in a transaction that each
+    test's own rolls back to, and rolled back after the module's last test."""
+    from django.db import transaction
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield
+        transaction.set_rollback(True)
+
+
 @pytest.fixture
 def organiser(db):
     return make_user("alice")

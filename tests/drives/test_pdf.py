@@ -18,6 +18,7 @@ from drives.evening import services
 from drives.evening.reports import drive_report
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
+from drives.printing import pool
 from drives.printing.card_grid import DEJAVU
 from drives.printing.table_grid import text_width
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
@@ -30,6 +31,9 @@ from tests.conftest import (
     make_season,
     make_user,
 )
+
+# Each test in its own transaction, also those that only read the module's shared drives.
+pytestmark = pytest.mark.django_db
 
 CARD_HEADER = re.compile(r"^(?P<name>.+) Card (?P<number>\d+)$", re.M)
 CARD_LINE = re.compile(r"^(?P<deal>\d+) (?P<trumps>[♥♦♠♣]|NT) (?P<round>\d+)(?: (?P<rest>.*))?$")
@@ -106,10 +110,29 @@ def seats_by_round(drive: Drive) -> dict[tuple[int, int], tuple[int, str]]:
     }
 
 
-@pytest.fixture
-def individual_drive(club):
+@pytest.fixture(scope="module", autouse=True)
+def _each_document_renders_once():
+    """The module's shared drives' sheets are read by several tests each. WeasyPrint makes
+    the same PDF of the same HTML, so each distinct document is rendered once; every test
+    still asks the view for its sheet and the view still builds the document."""
+    rendered = {}
+    write_pdf = pool.write_pdf
+
+    def once(html, base_url):
+        if (html, base_url) not in rendered:
+            rendered[html, base_url] = write_pdf(html, base_url)
+        return rendered[html, base_url]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool, "write_pdf", once)
+        yield
+
+
+@pytest.fixture(scope="module")
+def individual_drive(module_db):
+    """Played once for the module; its tests only read it."""
     fields = {"deals": 8, "movement": MovementType.INDIVIDUAL, "rotation": "hdsc_nt"}
-    return make_played_drive(club, players=8, title="Christmas Drive", **fields)
+    return make_played_drive(make_club(), players=8, title="Christmas Drive", **fields)
 
 
 def test_it_prints_one_a5_card_per_player_two_to_an_a4_sheet(client, individual_drive):
@@ -422,10 +445,11 @@ HAND_ROW = re.compile(
 MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
 
 
-@pytest.fixture
-def bid_drive(club):
+@pytest.fixture(scope="module")
+def bid_drive(module_db):
+    """Played once for the module; its tests only read it."""
     fields = {"game": "bid", "movement": "mitchell", "deals": 4, "deals_per_round": 2}
-    return make_played_drive(club, players=8, title="Bid Night", **fields)
+    return make_played_drive(make_club(), players=8, title="Bid Night", **fields)
 
 
 def stored_hands(drive):
