@@ -28,7 +28,7 @@ from drives.models import (
     Seating,
     TableResult,
 )
-from tests.conftest import make_drive, make_players, make_season
+from tests.conftest import make_club, make_drive, make_players, make_season, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -79,9 +79,12 @@ def figures(club: Club) -> dict:
     return {"drives": drives, "leagues": leagues}
 
 
-@pytest.fixture
-def history(club, organiser):
-    """Finished drives with sit-outs, a withdrawal, a correction and a cancellation."""
+@pytest.fixture(scope="module")
+def history(module_db):
+    """Finished drives with sit-outs, a withdrawal, a correction and a cancellation: made
+    once for the module, and each test's changes (imports, deletions) are rolled back."""
+    organiser = make_user("alice")
+    club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
     season = make_season(club, league_rule=LeagueRule.BEST, best_n=2)
     make_season(club, name="2025–26", start=dt.date(2025, 9, 1), end=dt.date(2026, 6, 30))
     players = make_players(club, 9)
