@@ -22,6 +22,16 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 DESKTOP = {"width": 1280, "height": 800}
+#: WHIST_SCREENSHOTS=1 keeps pictures of the pages the flows pass through, in /tmp, for a
+#: person to look over. Off by default: a full-page picture costs Chromium about a third of
+#: a second of processor time, and no test reads them.
+SCREENSHOTS = os.environ.get("WHIST_SCREENSHOTS") == "1"
+
+
+def screenshot(page, name: str, *, full_page: bool = True) -> None:
+    """/tmp/<name>.png of the page as it stands, when WHIST_SCREENSHOTS=1."""
+    if SCREENSHOTS:
+        page.screenshot(path=f"/tmp/{name}.png", full_page=full_page)
 
 
 @pytest.fixture(scope="session")

@@ -4,6 +4,7 @@ import pytest
 
 from drives.evening import services
 from drives.models import Game, TableResult
+from tests.browser.conftest import screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -40,7 +41,7 @@ def test_the_organiser_records_a_bid_whist_hand_on_a_phone(page, live_server):
     other.locator("input[name=t1_d2_tricks]").fill("10")
     page.get_by_role("button", name="Save scores").click()
     page.wait_for_load_state()
-    page.screenshot(path="/tmp/bid-whist-round-360.png", full_page=True)
+    screenshot(page, "bid-whist-round-360")
     # "ha a nyerő licit Hét volt, és ez a csapat csak három pontot szerez (9 trükk), akkor
     # az a csapat négy pontot veszít" (sources/001).
     assert page.get_by_text("Points: N–S 0, E–W -4.").is_visible()

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from drives.models import Drive, DriveStatus
+from tests.browser.conftest import screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -128,7 +129,7 @@ def test_an_evening_of_nineteen_players_counts_clicks_and_boxes(page, live_serve
     # The standings at phone width: every column in view, nothing scrolled sideways.
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"{base}/drives/{drive.pk}/standings/")
-    page.screenshot(path="/tmp/organiser-standings-360.png", full_page=True)
+    screenshot(page, "organiser-standings-360")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     table = page.locator("table.standings").first
     # Not scrolled inside its box either (AVERAGE used to be cut off there).

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from drives.evening import services
+from tests.browser.conftest import screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_player, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,14 +56,14 @@ def assert_big_enough(page) -> None:
 def test_the_player_list_shows_its_edit_links_and_the_import_box_fits(page, phone):
     base, club, _ = phone
     page.goto(f"{base}/clubs/{club.slug}/players/")
-    page.screenshot(path="/tmp/organiser-players-360.png", full_page=True)
+    screenshot(page, "organiser-players-360")
     assert fits(page)
     edit = page.get_by_role("link", name="Edit").first
     box = edit.bounding_box()
     assert box and box["x"] + box["width"] <= PHONE["width"]  # in view, not scrolled off
     assert_big_enough(page)
     page.goto(f"{base}/clubs/{club.slug}/players/import/")
-    page.screenshot(path="/tmp/organiser-import-360.png", full_page=True)
+    screenshot(page, "organiser-import-360")
     assert fits(page)
     area = page.locator("textarea").first.bounding_box()
     assert area["x"] >= 0 and area["x"] + area["width"] <= PHONE["width"]
@@ -73,7 +74,7 @@ def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phon
     base, club, players = phone
     drive = make_drive(club, deals=8, movement="individual")
     page.goto(f"{base}/drives/{drive.pk}/")
-    page.screenshot(path="/tmp/organiser-check-in-360.png", full_page=True)
+    screenshot(page, "organiser-check-in-360")
     assert fits(page)
     for box in page.locator("input[type=checkbox], button").all():
         if box.is_visible():
@@ -82,7 +83,7 @@ def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phon
     make_entries(drive, players[:8])
     services.drive_start(drive=drive)
     page.goto(f"{base}/drives/{drive.pk}/rounds/1/")
-    page.screenshot(path="/tmp/organiser-round-360.png", full_page=True)
+    screenshot(page, "organiser-round-360")
     assert fits(page)
     assert_big_enough(page)
 
@@ -113,7 +114,7 @@ def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phon
     row = page.locator("tr", has_text="Player 01")
     assert "withdrew after round 1, back from round 3" in row.inner_text()
     assert row.get_by_role("button", name="Undo the return").is_visible()
-    page.screenshot(path="/tmp/organiser-readmit-360.png", full_page=True)
+    screenshot(page, "organiser-readmit-360")
     assert fits(page)
     assert_big_enough(page)
     leaver.refresh_from_db()
@@ -139,7 +140,7 @@ def test_french_and_hungarian_standings_fit_a_phone_with_decimal_commas(
         services.round_advance(drive=drive)
     services.drive_finish(drive=drive)
     page.goto(f"{base}{prefix}/drives/{drive.pk}/standings/")
-    page.screenshot(path=f"/tmp/organiser-standings{prefix.replace('/', '-')}-360.png")
+    screenshot(page, f"organiser-standings{prefix.replace('/', '-')}-360", full_page=False)
     assert fits(page)
     table = page.locator("table.standings").first
     assert table.evaluate("t => t.parentElement.scrollWidth <= t.parentElement.clientWidth")

@@ -5,7 +5,7 @@ import datetime as dt
 import pytest
 
 from bench.league import play_drive
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import DESKTOP, screenshot
 from tests.conftest import make_club, make_drive, make_players, make_season
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -58,7 +58,7 @@ def test_public_pages_do_not_scroll_sideways_on_a_phone(chromium, live_server, s
     for name, path in pages(season_played).items():
         page = open_page(chromium, live_server.url + path, PHONE)
         assert sideways_overflow(page) <= 0, name
-        page.screenshot(path=f"/tmp/league-{name}-360.png", full_page=True)
+        screenshot(page, f"league-{name}-360")
         page.close()
 
 
@@ -84,7 +84,7 @@ def test_public_pages_read_well_on_a_desktop(chromium, live_server, season_playe
         if name == "season":
             assert page.locator("table.league td.each").first.is_visible()
             assert page.locator("table.league s").count() > 0
-        page.screenshot(path=f"/tmp/league-{name}-1280.png", full_page=True)
+        screenshot(page, f"league-{name}-1280")
         page.close()
 
 

@@ -4,6 +4,7 @@ import pytest
 
 from drives.evening import services
 from drives.models import TableResult
+from tests.browser.conftest import screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,7 +68,7 @@ def test_a_refused_table_is_highlighted_and_scrolled_to_with_its_figures(page, r
     assert in_viewport(page, card.locator(".table-errors"))
     assert page.evaluate("document.activeElement.name") == "t3_d2"  # the box still empty
     assert "Saved 1 table." in page.locator(".messages").inner_text()
-    page.screenshot(path="/tmp/organiser-refused-360.png", full_page=False)
+    screenshot(page, "organiser-refused-360", full_page=False)
     # The page is as wide as the phone: nothing scrolls sideways.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
 

@@ -11,6 +11,7 @@ from collections import defaultdict
 import pytest
 
 from drives.models import SeatRole
+from tests.browser.conftest import screenshot
 from tests.conftest import make_club, make_player, make_user
 
 # Playwright's sync API runs an event loop in this thread; the ORM calls made by the
@@ -216,13 +217,13 @@ def test_a_sixteen_player_progressive_drive_from_log_in_to_prizes(page, live_ser
         enter_scores(page, tricks, deal=round_number)
         score_round(points, round_seats, tricks)
         if round_number == 4:
-            page.screenshot(path="/tmp/progressive-round-4.png", full_page=True)
+            screenshot(page, "progressive-round-4")
         if round_number < 8:
             submit(page, f"Open round {round_number + 1}")
     submit(page, "Finish the drive")
 
     assert page.url == f"{drive_url}standings/"
-    page.screenshot(path="/tmp/progressive-standings.png", full_page=True)
+    screenshot(page, "progressive-standings")
     groups = expected_groups(points)
     shown = prizes(page)
     assert shown["1st"] == groups[0]
@@ -280,7 +281,7 @@ def test_a_late_arrival_joins_an_individual_drive_without_disturbing_played_roun
     seated = [name for table in seats(page).values() for name in table.values()]
     assert late in seated or late in sitting_out(page)
     assert len(seated) == 20 and len(sitting_out(page)) == 1
-    page.screenshot(path="/tmp/individual-round-3.png", full_page=True)
+    screenshot(page, "individual-round-3")
 
     for round_number in range(3, 7):
         if round_number > 3:
@@ -289,7 +290,7 @@ def test_a_late_arrival_joins_an_individual_drive_without_disturbing_played_roun
     submit(page, "Finish the drive")
 
     assert page.url == f"{drive_url}standings/"
-    page.screenshot(path="/tmp/individual-standings.png", full_page=True)
+    screenshot(page, "individual-standings")
     played = standings_rows(page)
     assert sorted(played) == sorted(names)
     others = [deals for name, deals in played.items() if name != late]
