@@ -98,18 +98,23 @@ def check_in(page, names) -> None:
 
 
 def seats(page) -> dict[int, dict[str, str]]:
-    """The round page's table cards: table number → seat (N/E/S/W) → player's name."""
-    tables = {}
-    for card in page.locator("li[id^=table-]").all():
-        number = int(card.get_attribute("id").removeprefix("table-"))
-        rows = card.locator("table.seats tr").all()
-        tables[number] = {
-            row.locator("th").inner_text().strip(): CARD_NUMBER.sub(
-                "", row.locator("td").inner_text()
-            )
-            for row in rows
+    """The round page's table cards: table number → seat (N/E/S/W) → player's name.
+
+    Read in one call (the text as shown, innerText, as Playwright's inner_text reads it)."""
+    cards = page.locator("li[id^=table-]").evaluate_all(
+        """cards => cards.map(card => [
+            card.id,
+            [...card.querySelectorAll("table.seats tr")].map(row => [
+                row.querySelector("th").innerText, row.querySelector("td").innerText,
+            ]),
+        ])"""
+    )
+    return {
+        int(card_id.removeprefix("table-")): {
+            seat.strip(): CARD_NUMBER.sub("", name) for seat, name in rows
         }
-    return tables
+        for card_id, rows in cards
+    }
 
 
 def sitting_out(page) -> list[str]:
@@ -140,8 +145,13 @@ def prizes(page) -> dict[str, list[str]]:
 def standings_rows(page) -> dict[str, int]:
     """The overall standings table: name → deals played."""
     rows = {}
-    for row in page.locator("table.standings").first.locator("tbody tr").all():
-        cells = row.locator("td").all_inner_texts()
+    for cells in (
+        page.locator("table.standings")
+        .first.locator("tbody tr")
+        .evaluate_all(
+            "rows => rows.map(row => [...row.querySelectorAll('td')].map(cell => cell.innerText))"
+        )
+    ):
         rows[cells[2].splitlines()[0].strip()] = int(cells[5].split()[0])  # name, then any note
     return rows
 
