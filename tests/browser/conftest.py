@@ -34,6 +34,21 @@ def screenshot(page, name: str, *, full_page: bool = True) -> None:
         page.screenshot(path=f"/tmp/{name}.png", full_page=full_page)
 
 
+def log_in_as(page, base_url: str, user) -> None:
+    """The page's browser holding ``user``'s session, as after the log-in form, without
+    the two page loads of the form: for the tests of other pages. The form itself is
+    driven in test_running_a_drive, test_measure_evening and test_paper_drive."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
+    )
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """Debian's Chromium, launched once; Playwright cannot download its own here."""

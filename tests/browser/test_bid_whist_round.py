@@ -4,27 +4,22 @@ import pytest
 
 from drives.evening import services
 from drives.models import Game, TableResult
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "secret-password-1"
 PHONE = {"width": 360, "height": 740}
 
 
 def test_the_organiser_records_a_bid_whist_hand_on_a_phone(page, live_server):
-    user = make_user("bea", password=PASSWORD)
+    user = make_user("bea")
     club = make_club(name="Uptown Whist Club", slug="uptown", organiser=user)
     drive = make_drive(club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2)
     make_entries(drive, make_players(club, 8))
     services.drive_start(drive=drive)
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "bea")
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in_as(page, live_server.url, user)
 
     page.goto(f"{live_server.url}/drives/{drive.pk}/rounds/1/")
     assert "hand 1: N deals" in page.content()

@@ -6,18 +6,17 @@ import re
 import pytest
 
 from drives.evening import services
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_player, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PASSWORD = "secret-password-1"
 PHONE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
 def phone(page, live_server):
-    user = make_user("pat", password=PASSWORD)
+    user = make_user("pat")
     club = make_club(name="Little Snoring Whist Club", slug="snoring", organiser=user)
     players = [
         make_player(club, name=name, role=role, member_number=f"M{index:04d}")
@@ -27,11 +26,7 @@ def phone(page, live_server):
         )
     ]
     page.set_viewport_size(PHONE)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "pat")
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in_as(page, live_server.url, user)
     return live_server.url, club, players
 
 

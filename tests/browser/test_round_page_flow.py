@@ -4,27 +4,21 @@ import pytest
 
 from drives.evening import services
 from drives.models import TableResult
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-PASSWORD = "secret-password-1"
 
 
 @pytest.fixture
 def running(live_server, page):
     """A running drive of 3 tables × 2 deals a round, its organiser logged in."""
-    user = make_user("ruth", password=PASSWORD)
+    user = make_user("ruth")
     club = make_club(slug="flow", organiser=user)
     drive = make_drive(club, deals=8, deals_per_round=2, movement="individual")
     make_entries(drive, make_players(club, 12))
     services.drive_start(drive=drive)
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", "ruth")
-    page.fill("input[name=password]", PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{live_server.url}/")
+    log_in_as(page, live_server.url, user)
     page.goto(f"{live_server.url}/drives/{drive.pk}/rounds/1/")
     return drive
 
