@@ -5,7 +5,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tests.conftest import make_club, make_played_drive, make_started_drive
+from tests.conftest import make_club, make_played_drive, make_started_drive, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -20,14 +20,21 @@ def queries(client, drive, page):
     return len(context.captured_queries)
 
 
+@pytest.fixture(scope="module")
+def small_and_large(module_db):
+    """Their organiser, a played drive of 4 tables and one of 40: played once for the
+    module, whose tests only read them."""
+    organiser = make_user()
+    small, large = (
+        make_played_drive(make_club(organiser=organiser), players=n, movement="individual", deals=4)
+        for n in (16, 160)
+    )
+    return organiser, small, large
+
+
 @pytest.mark.parametrize("page", PAGES)
-def test_query_count_does_not_grow_with_tables(client, organiser, page):
-    small = make_played_drive(
-        make_club(organiser=organiser), players=16, movement="individual", deals=4
-    )
-    large = make_played_drive(
-        make_club(organiser=organiser), players=160, movement="individual", deals=4
-    )
+def test_query_count_does_not_grow_with_tables(client, small_and_large, page):
+    organiser, small, large = small_and_large
     assert large.seatings.filter(round=1).values("table").distinct().count() == 40
     for user in (None, organiser):
         if user:
