@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model
 
 from drives.evening import services
 from drives.models import Club, Drive, Entry, Player, Season, SeatRole
+from drives.tableside import tokens
 
 _counter = itertools.count(1)
 
@@ -201,3 +202,14 @@ def running_drive(club):
     make_entries(drive, make_players(club, 12))
     services.drive_start(drive=drive)
     return drive
+
+
+@pytest.fixture
+def one_counting_window(monkeypatch):
+    """One fixed moment, so that no test straddles the start of a new rate-limit window."""
+    monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
+
+
+def link_of(drive, table=1):
+    """The phone link of ``table`` in a started drive."""
+    return next(link for link in tokens.links_issue(drive=drive) if link.table == table)

@@ -11,19 +11,11 @@ from django.utils import translation
 from drives.bidwhist import records
 from drives.evening.reports import drive_report
 from drives.models import Game, PendingEntry, ResultSource, TableResult
-from drives.tableside import services, tokens
+from drives.tableside import services
+from tests.conftest import link_of
 from tests.drives.test_bid_whist_drives import started_drive
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _one_counting_window(monkeypatch):
-    monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
-
-
-def link_of(drive, table=1):
-    return next(link for link in tokens.links_issue(drive=drive) if link.table == table)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
 
 def hand(declarers="NS", level=4, strain="downtown", trumps="S", tricks=10, forced=False):

@@ -20,19 +20,9 @@ from drives.models import (
 )
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
-from tests.conftest import drive_form, make_started_drive
+from tests.conftest import drive_form, link_of, make_started_drive
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def _one_counting_window(monkeypatch):
-    # One fixed moment, so that no test straddles the start of a new counting window.
-    monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
-
-
-def link_of(drive, table=1):
-    return next(link for link in tokens.links_issue(drive=drive) if link.table == table)
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
 
 def page_url(link, action=""):
