@@ -6,8 +6,7 @@ import pytest
 
 from drives.evening import services as evening
 from drives.models import Game, TableResult
-from drives.tableside import tokens
-from tests.conftest import make_club, make_drive, make_entries, make_players
+from tests.conftest import link_of, make_club, make_drive, make_entries, make_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +48,7 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
     )
     make_entries(drive, make_players(club, 8))
     evening.drive_start(drive=drive)
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    link = link_of(drive)
     url = f"{live_server.url}/t/{link.token}/"
 
     north_south = phones()
@@ -124,7 +123,7 @@ def test_the_hands_fit_a_phone_in_french_and_hungarian(phones, live_server, lang
     )
     make_entries(drive, make_players(club, 8))
     evening.drive_start(drive=drive)
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    link = link_of(drive)
     phone = phones()
     phone.goto(f"{live_server.url}/{language}/t/{link.token}/")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

@@ -8,13 +8,13 @@ from django.urls import reverse
 from drives.evening import services as evening
 from drives.models import HallState, PendingEntry, ResultSource, TableResult
 from drives.tableside import board, services, tokens
-from tests.conftest import make_started_drive, make_user
+from tests.conftest import link_of, make_started_drive, make_user
 
 pytestmark = pytest.mark.django_db
 
 
 def enter(drive, table, side, tricks):
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == table)
+    link = link_of(drive, table)
     drive.refresh_from_db()
     return services.entry_submit(
         link=link,
