@@ -71,6 +71,25 @@ class SitOuts:
         self.sat_out_last = set(out)
 
 
+def fair_next(
+    out: Collection[int], counts: Sequence[int], last: Collection[int], spread: int = 1
+) -> bool:
+    """The sit-out rule: whether ``out`` may sit out next, after ``counts`` and ``last``.
+
+    Nobody sits out two rounds running, and nobody gets more than ``spread``
+    sit-outs ahead of anyone (with one, nobody sits out a second time before
+    everyone has once). ``counts`` holds each player's sit-outs so far and
+    ``last`` who sat out the round before.
+
+    >>> fair_next({2}, [1, 1, 0], last={0}), fair_next({0}, [1, 1, 0], last={1})
+    (True, False)
+    """
+    if any(player in last for player in out):
+        return False
+    after = [count + (player in out) for player, count in enumerate(counts)]
+    return max(after) - min(after) <= spread
+
+
 def greedy_seating(
     players: int, history: Sequence[Sequence[int]], sit_outs: SitOuts, rng: random.Random
 ) -> list[list[int]]:

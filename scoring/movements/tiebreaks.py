@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from scoring.movements.greedy import fair_next
+
 # Reordering stops after this many passes over the pairs of rounds, turning
 # tables after this many passes over the tables.
 ORDER_PASSES = 3
@@ -77,12 +79,10 @@ def order_rounds(
         seen, previous = list(sat_out), set(sat_out_last)
         for k in order:
             out = sitting[k]
-            if out & previous:
+            if not fair_next(out, seen, previous, max(1, start_spread)):
                 return False
             for p in out:
                 seen[p] += 1
-            if max(seen) - min(seen) > max(1, start_spread):
-                return False
             previous = out
         return True
 

@@ -31,6 +31,8 @@ from collections.abc import Collection, Sequence
 from functools import cache
 from itertools import combinations
 
+from scoring.movements.greedy import fair_next
+
 #: The partnerships of each round, in the order to play them.
 Plan = list[list[tuple[int, int]]]
 
@@ -147,7 +149,7 @@ def _along_the_cycle(
         if len(chosen) == wanted:
             return True
         for out, starts in options:
-            if used & starts or not _fair(out, counts, last):
+            if used & starts or not fair_next(out, counts, last):
                 continue
             chosen.append(starts)
             if extend(used | starts, _after(out, counts), out):
@@ -183,7 +185,7 @@ def one_table(players: int, rounds: int, rng: random.Random) -> Plan | None:
             return False
         for match in matches:
             out = set(everyone).difference(*match)
-            if partnered.intersection(match) or not _fair(out, counts, last):
+            if partnered.intersection(match) or not fair_next(out, counts, last):
                 continue
             chosen.append(list(match))
             if extend(partnered.union(match), _after(out, counts), out):
@@ -192,14 +194,6 @@ def one_table(players: int, rounds: int, rng: random.Random) -> Plan | None:
         return False
 
     return chosen if extend(frozenset(), [0] * players, set()) else None
-
-
-def _fair(out: Collection[int], counts: Sequence[int], last: Collection[int]) -> bool:
-    """Whether sitting ``out`` out next keeps everyone within one sit-out, nobody twice running."""
-    if any(player in last for player in out):
-        return False
-    after = _after(out, counts)
-    return max(after) - min(after) <= 1
 
 
 def _after(out: Collection[int], counts: Sequence[int]) -> list[int]:
