@@ -3,6 +3,7 @@
 import csv
 import io
 from decimal import ROUND_HALF_UP, Decimal
+from itertools import pairwise
 
 import pytest
 from django.core.management import call_command
@@ -38,6 +39,30 @@ def test_starting_seats_round_one_and_shows_it(client, club, organiser):
     assert "♥ hearts" in page.text
     # A static movement seats every round at the start.
     assert drive.seatings.filter(round=8).count() == 8
+
+
+def test_23_players_over_25_rounds_never_meet_the_same_partner(client, club, organiser):
+    # 25 rounds of five tables partner 250 of the 253 pairs: the fullest a drive of 23 can be.
+    drive = make_started_drive(club, players=23, movement="individual", deals=25)
+    partnerships, sat_out = [], {entry.pk: [] for entry in drive.entries.all()}
+    for number in range(1, 26):
+        seats = {(s.table, s.seat): s.entry_id for s in drive.seatings.filter(round=number)}
+        tables = {table for table, _ in seats}
+        partnerships += [
+            frozenset((seats[table, a], seats[table, b]))
+            for table in tables
+            for a, b in ("NS", "EW")
+        ]
+        for entry in set(sat_out) - set(seats.values()):
+            sat_out[entry].append(number)
+    assert len(partnerships) == len(set(partnerships)) == 250
+    times = sorted(len(rounds) for rounds in sat_out.values())
+    assert times[0] >= 3 and times[-1] <= 4
+    assert not any(b - a == 1 for rounds in sat_out.values() for a, b in pairwise(rounds))
+    client.force_login(organiser)
+    page = client.get(reverse("drives:round", args=[drive.pk, 1]))
+    assert page.status_code == 200
+    assert "Table 5" in page.text and "Table 6" not in page.text and "Sitting out" in page.text
 
 
 def test_it_saves_good_tables_and_refuses_bad_ones_alone(client, club, organiser):
