@@ -46,8 +46,10 @@ lint: $(VENV)/.installed-dev
 fonts:
 	@fc-list -q ':lang=zh' || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-dejavu-core fonts-noto-core fonts-noto-cjk >/dev/null; }
 
+# One worker a core. Work stealing: the plain load split hands each worker a long run of tests
+# at the start, so the worker given the browser tests finished half a minute after the other.
 pytest: $(VENV)/.installed-dev chromium fonts
-	$(BIN)/python -m pytest --numprocesses=auto
+	$(BIN)/python -m pytest --numprocesses=auto --dist worksteal
 
 test: lint pytest
 
