@@ -8,7 +8,14 @@ from django.urls import reverse
 from drives.evening import services as evening
 from drives.models import HallState, PendingEntry, ResultSource, TableResult
 from drives.tableside import board, services, tokens
-from tests.conftest import link_of, make_started_drive, make_user
+from tests.conftest import (
+    link_of,
+    make_drive,
+    make_entries,
+    make_played_drive,
+    make_started_drive,
+    make_user,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -72,14 +79,56 @@ def test_an_unchanged_poll_is_answered_not_modified(client, club, organiser):
     assert 'data-state="entered"' in changed.content.decode()
 
 
-def test_an_unchanged_poll_costs_three_queries(client, club, organiser, django_assert_num_queries):
-    drive = make_started_drive(club, players=40)
+@pytest.mark.parametrize("players", [12, 40])
+def test_an_unchanged_poll_costs_five_queries_whatever_the_field(
+    client, club, organiser, django_assert_num_queries, players
+):
+    drive = make_started_drive(club, players=players)
     client.force_login(organiser)
     url = reverse("drives:tableside_tiles", args=[drive.pk])
     etag = client.get(url)["ETag"]
-    # The session, the user, and one query for the fingerprint and the organiser check.
+    # The session, the user, the tables' entries with the organiser check, and the drive's
+    # stamp (its row with its results, seats and entries; its club's names).
+    with django_assert_num_queries(5):
+        assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+@pytest.mark.parametrize("players", [12, 40])
+def test_an_unchanged_hall_poll_costs_three_queries_whatever_the_field(
+    client, club, django_assert_num_queries, players
+):
+    drive = make_started_drive(club, players=players)
+    url = reverse("drives:hall_live", args=[drive.pk])
+    etag = client.get(url)["ETag"]
     with django_assert_num_queries(3):
         assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+
+
+def test_a_renamed_player_or_an_edited_title_shows_at_the_halls_next_poll(client, club):
+    # Players who have finished a drive before are named on the public hall.
+    make_played_drive(club, players=12, deals=4)
+    drive = make_drive(club)
+    make_entries(drive, club.players.all())
+    evening.drive_start(drive=drive)
+    drive.refresh_from_db()
+    enter(drive, 1, "NS", [13])
+    enter(drive, 1, "EW", [13])  # both sides give N–S's tricks
+    url = reverse("drives:hall_live", args=[drive.pk])
+    leader = board.hall(drive).overall[0].entry.player
+    first = client.get(url)
+    assert leader.name in first.content.decode()
+
+    leader.name = "Philippa Renamed"
+    leader.save()
+    renamed = client.get(url, headers={"if-none-match": first["ETag"]})
+    assert renamed.status_code == 200
+    assert "Philippa Renamed" in renamed.content.decode()
+
+    drive.title = "Christmas Drive (moved to the Hall)"
+    drive.save()
+    retitled = client.get(url, headers={"if-none-match": renamed["ETag"]})
+    assert retitled.status_code == 200
+    assert "Christmas Drive (moved to the Hall)" in retitled.content.decode()
 
 
 def test_a_poll_with_an_organisers_etag_from_anyone_else_gets_no_answer(client, club, organiser):

@@ -7,7 +7,7 @@ def polled(request, etag: str | None, render_fragment):
     """304 when the poll's ETag is ``etag``, else the fragment ``render_fragment()`` makes.
 
     The view computes ``etag`` (``board.fingerprint``) before anything else, so a poll that
-    finds nothing new costs that one query. ``no-cache`` lets browsers keep the copy but
+    finds nothing new costs only its queries. ``no-cache`` lets browsers keep the copy but
     ask every time.
     """
     response = get_conditional_response(request, etag=etag) if etag is not None else None
