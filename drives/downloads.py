@@ -1,11 +1,12 @@
 """CSV files that open safely and cleanly in a spreadsheet: every CSV the site writes.
 
 A cell that starts with = + - @, a tab or a carriage return is read by Excel, LibreOffice
-and Google Sheets as a formula, so a player named ``=HYPERLINK(...)`` or a tie shown as
-``=3`` would run in the organiser's spreadsheet. Such text cells get a leading apostrophe
-(OWASP's advice), which makes them plain text. Numbers stay numbers: ``-4`` points is not
-a formula, and quoting it would stop the column adding up. Files start with a UTF-8 byte
-order mark, without which Excel shows ♥♦♠♣ and accented names garbled.
+and Google Sheets as a formula, so a player named ``=HYPERLINK(...)`` would run in the
+organiser's spreadsheet. Such text cells get a leading apostrophe (OWASP's advice), which
+makes them plain text. Numbers stay numbers: ``-4`` points is not a formula, and quoting it
+would stop the column adding up; for the same reason places are numbers, a shared place
+its number repeated, never the pages' "=3". Files start with a UTF-8 byte order mark,
+without which Excel shows ♥♦♠♣ and accented names garbled.
 
 Shared by every room: imports nothing of ``drives``.
 """

@@ -94,9 +94,14 @@ STANDINGS_COLUMNS = (
 
 @dataclass(frozen=True)
 class StandingLine:
-    """One player's line of the standings, as the CSV and the printed results sheet give it."""
+    """One player's line of the standings, as the CSV and the printed results sheet give it.
 
-    rank: str
+    The sheet prints the place as standings do ("=3"); the CSV gives the number alone, so a
+    spreadsheet sorts the column, and players who share a place share its number.
+    """
+
+    rank: int
+    shared: bool
     card: int
     name: str
     role: str
@@ -105,6 +110,10 @@ class StandingLine:
     played: int
     sat_out: int
     average: Decimal
+
+    @property
+    def rank_label(self) -> str:
+        return ranking.rank_label(self.rank, self.shared)
 
     @property
     def points_text(self) -> str:
@@ -130,7 +139,8 @@ class StandingLine:
 def standing_lines(rows: list[StandingRow], names: PublicNames) -> list[StandingLine]:
     return [
         StandingLine(
-            rank=row.rank_label,
+            rank=row.standing.rank,
+            shared=row.standing.shared,
             card=row.entry.card_number,
             name=names.entry(row.entry),
             role=row.entry.role,

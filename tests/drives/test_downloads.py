@@ -3,6 +3,7 @@
 import codecs
 import csv
 import io
+import itertools
 from decimal import Decimal
 
 import pytest
@@ -74,12 +75,19 @@ def test_no_cell_of_any_csv_can_run_as_a_formula(client, played):
         assert ACCENTED in cells, name
 
 
-def test_shared_ranks_are_text_not_formulas(client, played):
-    drive, _ = played
+def test_places_are_numbers_that_sort_and_shared_places_share_the_number(client, played):
+    drive, season = played
     rows = read_back(client.get(reverse("drives:standings_csv", args=[drive.pk])))
-    ranks = [row[0] for row in rows[1:]]
-    assert "'=1" in ranks
-    assert not any(rank.startswith("=") for rank in ranks)
+    # Partners score alike, so places are shared (the page shows "=1"): the CSV gives
+    # 1, 1, 3, 3, … numbers in order, each place counting the players above it.
+    for csv_rows in (rows, read_back(client.get(reverse("drives:league_csv", args=[season.pk])))):
+        places = [int(row[0]) for row in csv_rows[1:]]
+        assert places[0] == 1 and len(set(places)) < len(places)
+        assert all(
+            place in (before, number)
+            for number, (before, place) in enumerate(itertools.pairwise(places), start=2)
+        )
+    assert "=1" in client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
 
 
 def test_numbers_stay_numbers_and_text_that_looks_like_a_formula_does_not():

@@ -258,7 +258,7 @@ def test_it_downloads_the_league_as_csv(client, season, played, players):
     assert len(rows) == 1 + len(players)
     leader = league_of(season).lines[0]
     player, figure = leader.player, str(leader.row.figure)
-    assert rows[1][:5] == [leader.place, player.name, player.role, "3", figure]
+    assert rows[1][:5] == [str(leader.row.rank), player.name, player.role, "3", figure]
     # One of the three drives is dropped, shown in brackets.
     assert sum(cell.startswith("[") for cell in rows[1][6:]) == 1
 

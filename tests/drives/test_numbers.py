@@ -117,7 +117,7 @@ def test_the_printed_standings_lines_use_the_same_rule(language, points, mean):
     from drives.evening.reports import StandingLine
 
     line = StandingLine(
-        rank="1", card=1, name="Ann", role="lady", role_label="Lady",
+        rank=1, shared=False, card=1, name="Ann", role="lady", role_label="Lady",
         points=Decimal("1234.50"), played=20, sat_out=0, average=Decimal("7.25"),
     )  # fmt: skip
     with translation.override(language):

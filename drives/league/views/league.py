@@ -71,8 +71,9 @@ def league_csv(request, pk):
         previous = line.row.previous_rank or ""
         player, row = line.player, line.row
         name = names.player(player)
+        # The place as a number (None: not yet qualified), as in the standings CSV.
         writer.writerow(
-            [line.place, name, player.role, row.drives_played, row.figure, previous, *cells]
+            [row.rank, name, player.role, row.drives_played, row.figure, previous, *cells]
         )
     return response
 
