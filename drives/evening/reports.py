@@ -155,6 +155,46 @@ def standing_lines(rows: list[StandingRow], names: PublicNames) -> list[Standing
 
 
 @dataclass(frozen=True)
+class PairLine:
+    """A fixed partnership's line, as the printed results sheet gives it: the pages' pairs."""
+
+    rank: int
+    shared: bool
+    cards: str
+    names: str
+    points: Decimal
+    played: int
+    average: Decimal
+
+    @property
+    def rank_label(self) -> str:
+        return ranking.rank_label(self.rank, self.shared)
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points)
+
+    @property
+    def average_text(self) -> str:
+        return average(self.average)
+
+
+def pair_lines(pairs: list[PairRow], names: PublicNames) -> list[PairLine]:
+    return [
+        PairLine(
+            rank=pair.rank,
+            shared=pair.shared,
+            cards=" & ".join(str(entry.card_number) for entry in pair.entries),
+            names=" & ".join(names.entry(entry) for entry in pair.entries),
+            points=pair.standing.points,
+            played=pair.standing.played_deals,
+            average=pair.standing.average_per_deal,
+        )
+        for pair in pairs
+    ]
+
+
+@dataclass(frozen=True)
 class PrizeRow:
     name: str
     category: str

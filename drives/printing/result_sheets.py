@@ -13,7 +13,9 @@ from django.utils.translation import gettext as _
 from drives.evening.reports import (
     DealResult,
     DriveReport,
+    PairLine,
     StandingLine,
+    pair_lines,
     points_text,
     standing_lines,
 )
@@ -44,6 +46,7 @@ class TrickGrid:
 
 @dataclass(frozen=True)
 class ResultsSheet:
+    pairs: list[PairLine]  # fixed partnerships, ranked as on the standings page
     standings: list[tuple[str, list[StandingLine]]]
     prizes: list[tuple[str, str, str, str]]  # prize, category, winners, points
     half_time_round: int | None
@@ -62,7 +65,9 @@ def results_sheet(
             (_("Gents"), standing_lines(report.gents, names)),
         ]
     else:
-        standings = [(_("Standings"), standing_lines(report.overall, names))]
+        # Under the pairs, as on the standings page, each player's line is the pair's.
+        title = _("Players") if report.pairs else _("Standings")
+        standings = [(title, standing_lines(report.overall, names))]
     prizes = [
         (
             prize.name,
@@ -75,6 +80,7 @@ def results_sheet(
     # Leaders: the top three places, with everyone sharing them.
     leaders = [row for row in report.half_time if row.standing.rank <= 3]
     return ResultsSheet(
+        pairs=pair_lines(report.pairs, names),
         standings=standings,
         prizes=prizes,
         half_time_round=report.half_time_round,

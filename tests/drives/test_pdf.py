@@ -675,3 +675,28 @@ def test_a_character_dejavu_lacks_prints_in_a_fallback_font(client, club):
         f"{fonts.get('王')}: install the fallback fonts with `make fonts`"
     )
     assert all("DejaVu-Sans" in font for font in fonts["ë"])
+
+
+def test_a_fixed_partnership_drives_results_sheet_ranks_the_pairs_as_the_page_does(client, club):
+    drive = make_played_drive(club, players=8, deals=7, movement=MovementType.HOWELL)
+
+    text = "\n".join(pages_of(client.get(reverse("drives:results_pdf", args=[drive.pk]))))
+
+    pairs = text[text.index("\nPairs\n") : text.index("\nPlayers\n")]
+    printed = re.findall(
+        r"^(=?\d+) (\d+) & (\d+) (Player \d+) & (Player \d+) ([\d.]+) 7 ", pairs, re.M
+    )
+    assert len(printed) == 4  # eight players, four pairs, each named once
+    page = client.get(reverse("drives:standings", args=[drive.pk])).content.decode()
+    for rank, card, mate_card, name, mate, points in printed:
+        assert {name, mate} == {f"Player {int(card):03d}", f"Player {int(mate_card):03d}"}
+        # The page's pairs table shows the same place, cards and points.
+        assert re.search(
+            rf'<td class="num">{rank}</td><td class="num narrow-hide">{card} &amp; {mate_card}</td>'
+            rf"(?:(?!</tr>).)*?<td class=\"num\">{Decimal(points).normalize():f}</td>"
+            r'<td class="num">7</td>',  # then the deals
+            page,
+        ), (rank, card, points)
+    assert [int(row[0].lstrip("=")) for row in printed] == sorted(
+        int(row[0].lstrip("=")) for row in printed
+    )
