@@ -92,8 +92,29 @@ STANDINGS_COLUMNS = (
 )
 
 
+class PrintedFigures:
+    """A printed line's place, points and average as the pages write them."""
+
+    rank: int
+    shared: bool
+    points: Decimal
+    average: Decimal
+
+    @property
+    def rank_label(self) -> str:
+        return ranking.rank_label(self.rank, self.shared)
+
+    @property
+    def points_text(self) -> str:
+        return points_text(self.points)
+
+    @property
+    def average_text(self) -> str:
+        return average(self.average)
+
+
 @dataclass(frozen=True)
-class StandingLine:
+class StandingLine(PrintedFigures):
     """One player's line of the standings, as the CSV and the printed results sheet give it.
 
     The sheet prints the place as standings do ("=3"); the CSV gives the number alone, so a
@@ -110,18 +131,6 @@ class StandingLine:
     played: int
     sat_out: int
     average: Decimal
-
-    @property
-    def rank_label(self) -> str:
-        return ranking.rank_label(self.rank, self.shared)
-
-    @property
-    def points_text(self) -> str:
-        return points_text(self.points)
-
-    @property
-    def average_text(self) -> str:
-        return average(self.average)
 
     def csv_cells(self) -> list[object]:
         return [
@@ -155,7 +164,7 @@ def standing_lines(rows: list[StandingRow], names: PublicNames) -> list[Standing
 
 
 @dataclass(frozen=True)
-class PairLine:
+class PairLine(PrintedFigures):
     """A fixed partnership's line, as the printed results sheet gives it: the pages' pairs."""
 
     rank: int
@@ -165,18 +174,6 @@ class PairLine:
     points: Decimal
     played: int
     average: Decimal
-
-    @property
-    def rank_label(self) -> str:
-        return ranking.rank_label(self.rank, self.shared)
-
-    @property
-    def points_text(self) -> str:
-        return points_text(self.points)
-
-    @property
-    def average_text(self) -> str:
-        return average(self.average)
 
 
 def pair_lines(pairs: list[PairRow], names: PublicNames) -> list[PairLine]:
