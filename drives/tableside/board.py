@@ -148,7 +148,10 @@ def fingerprint(drive_pk: int, *parts: str, organiser=None) -> str | None:
     allowed, *stamp = row
     if organiser is not None and not (allowed or organiser.is_superuser):
         return None
-    text = "|".join(map(str, (*stamp, *drive_stamp(drive_pk), get_language(), *parts)))
+    standings = drive_stamp(drive_pk)
+    if standings is None:  # deleted since the first query
+        return None
+    text = "|".join(map(str, (*stamp, *standings, get_language(), *parts)))
     return '"' + hashlib.sha256(text.encode()).hexdigest()[:32] + '"'
 
 
