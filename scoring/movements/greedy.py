@@ -86,8 +86,13 @@ def fair_next(
     """
     if any(player in last for player in out):
         return False
-    after = [count + (player in out) for player, count in enumerate(counts)]
+    after = counts_after(out, counts)
     return max(after) - min(after) <= spread
+
+
+def counts_after(out: Collection[int], counts: Sequence[int]) -> list[int]:
+    """Each player's sit-outs once ``out`` have sat out one more round."""
+    return [count + (player in out) for player, count in enumerate(counts)]
 
 
 def greedy_seating(

@@ -27,11 +27,11 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from functools import cache
 from itertools import combinations
 
-from scoring.movements.greedy import fair_next
+from scoring.movements.greedy import counts_after, fair_next
 
 #: The partnerships of each round, in the order to play them.
 Plan = list[list[tuple[int, int]]]
@@ -152,7 +152,7 @@ def _along_the_cycle(
             if used & starts or not fair_next(out, counts, last):
                 continue
             chosen.append(starts)
-            if extend(used | starts, _after(out, counts), out):
+            if extend(used | starts, counts_after(out, counts), out):
                 return True
             chosen.pop()
         return False
@@ -188,16 +188,12 @@ def one_table(players: int, rounds: int, rng: random.Random) -> Plan | None:
             if partnered.intersection(match) or not fair_next(out, counts, last):
                 continue
             chosen.append(list(match))
-            if extend(partnered.union(match), _after(out, counts), out):
+            if extend(partnered.union(match), counts_after(out, counts), out):
                 return True
             chosen.pop()
         return False
 
     return chosen if extend(frozenset(), [0] * players, set()) else None
-
-
-def _after(out: Collection[int], counts: Sequence[int]) -> list[int]:
-    return [count + (player in out) for player, count in enumerate(counts)]
 
 
 def two_by_two(plan: Plan) -> list[list[int]]:
