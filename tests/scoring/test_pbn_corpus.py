@@ -1,7 +1,9 @@
-"""The trick engine against real card play: the PBN corpus in shared/corpus/pbn.
+"""The trick engine against real card play: a sample kept here, and the PBN corpus.
 
-The corpus's README gives the counts asserted here. Small hand-written records below
-pin down the format points one at a time, so they run even without the corpus.
+The sample (tests/data/pbn, 14 records cut from the corpus) runs every time; the full
+corpus in shared/corpus/pbn (or the folder WHIST_PBN_CORPUS names) runs the same tests when
+present. Their READMEs give the counts asserted here. Small hand-written records below pin
+down the format points one at a time.
 """
 
 import doctest
@@ -17,21 +19,48 @@ from scoring.errors import PBNError, RevokeError
 from scoring.pbn import PBNRecord, dump_pbn, dump_record, parse_pbn, read_pbn
 from scoring.play import play_deal
 
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "pbn"
+
+#: What a correct replay gives, from each collection's README.
+REPLAYS = {
+    "sample": {
+        "13 tricks recorded": 4,
+        "12 recorded, 13th forced": 3,
+        "claim, legal so far": 3,
+        "revoke refused": 2,
+        "without play": 2,
+    },
+    "corpus": {
+        "13 tricks recorded": 732,
+        "12 recorded, 13th forced": 16,
+        "claim, legal so far": 587,
+        "revoke refused": 2,
+        "without play": 14,
+    },
+}
+
 
 def corpus_dir() -> Path:
     default = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "pbn"
     return Path(os.environ.get("WHIST_PBN_CORPUS", default))
 
 
+@pytest.fixture(scope="module", params=["sample", "corpus"])
+def collection(request) -> str:
+    return request.param
+
+
 @pytest.fixture(scope="module")
-def corpus() -> list[tuple[str, PBNRecord]]:
-    files = sorted(corpus_dir().glob("*.pbn"))
-    if not files:
-        pytest.skip(f"no PBN corpus at {corpus_dir()} (set WHIST_PBN_CORPUS to its folder)")
+def corpus(collection) -> list[tuple[str, PBNRecord]]:
+    folder = SAMPLE if collection == "sample" else corpus_dir()
+    files = sorted(folder.glob("*.pbn"))
+    if not files and collection == "corpus":
+        pytest.skip(f"no PBN corpus at {folder} (set WHIST_PBN_CORPUS to its folder)")
+    assert files, f"the sample of deal records is missing from {folder}"
     return [(path.name, record) for path in files for record in read_pbn(path)]
 
 
-def test_every_complete_play_replays_to_the_declarers_tricks(corpus):
+def test_every_complete_play_replays_to_the_declarers_tricks(corpus, collection):
     counts: Counter[str] = Counter()
     for name, record in corpus:
         if record.opening_leader is None:
@@ -50,14 +79,8 @@ def test_every_complete_play_replays_to_the_declarers_tricks(corpus):
         declarers = played.ns_tricks if record.declarer in ("N", "S") else played.ew_tricks
         assert declarers == record.result, f"{name} board {record.board}"
         counts["13 tricks recorded" if len(record.plays) == 52 else "12 recorded, 13th forced"] += 1
-    print("\nPBN corpus:", ", ".join(f"{what} {n}" for what, n in sorted(counts.items())))
-    assert counts == {
-        "13 tricks recorded": 732,
-        "12 recorded, 13th forced": 16,
-        "claim, legal so far": 587,
-        "revoke refused": 2,
-        "without play": 14,
-    }
+    print(f"\nPBN {collection}:", ", ".join(f"{what} {n}" for what, n in sorted(counts.items())))
+    assert counts == REPLAYS[collection]
 
 
 def test_the_two_marked_revokes_are_refused_at_the_marked_card(corpus):
