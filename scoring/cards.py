@@ -180,24 +180,36 @@ def check_hands(
 
 
 def shuffled_indices(seed: int) -> list[int]:
-    """The deck's indices shuffled for ``seed``; :func:`deal` and the simulator both use it."""
+    """The deck's indices shuffled for ``seed``, in the order they are dealt.
+
+    :func:`deal` and the simulator both use it.
+    """
     order = list(range(52))
     random.Random(seed).shuffle(order)
     return order
 
 
-def deal(seed: int) -> dict[Seat, tuple[Card, ...]]:
-    """Deal 13 cards to each seat, the same for the same seed, each hand in the order dealt.
+def deal(seed: int, dealer: Seat) -> dict[Seat, tuple[Card, ...]]:
+    """Deal 13 cards to each seat as the rules do, each hand in the order dealt.
 
-    The cards go round N, E, S, W whoever deals, so one seed is one board: every table
-    given the same seed holds the same hands (what a duplicate drive needs).
+    "Le croupier distribue toutes les cartes une à la fois" (``sources/000``): one at a
+    time, clockwise from the dealer's left, so the last card dealt is the dealer's, "la
+    carte finale, qui appartiendra au croupier, est tournée" for trumps
+    (:func:`turned_up_trumps`). A board is its seed and its dealer: every table given
+    both holds the same hands (what a duplicate drive needs).
 
-    >>> hands = deal(7)
-    >>> [len(hands[seat]) for seat in SEATS], hands == deal(7)
+    >>> hands = deal(7, "S")
+    >>> [len(hands[seat]) for seat in SEATS], hands == deal(7, "S")
     ([13, 13, 13, 13], True)
+    >>> order = shuffled_indices(7)
+    >>> hands["W"][0] == DECK[order[0]], hands["S"][-1] == DECK[order[-1]]
+    (True, True)
     """
     order = shuffled_indices(seed)
-    return {seat: tuple(DECK[i] for i in order[n::4]) for n, seat in enumerate(SEATS)}
+    left = SEATS.index(first_leader(dealer))  # receives the cards dealt 1st, 5th, 9th, ...
+    return {
+        seat: tuple(DECK[i] for i in order[(k - left) % 4 :: 4]) for k, seat in enumerate(SEATS)
+    }
 
 
 class Rotation(StrEnum):
@@ -239,10 +251,12 @@ def _check_deal_number(number: int) -> None:
 
 
 def turned_up_trumps(hands: Mapping[Seat, Sequence[Card]], dealer: Seat) -> Suit:
-    """Trumps by the old rule: the suit of the dealer's last card, hands as :func:`deal` gives.
+    """Trumps by the old rule: the suit of the last card dealt, which is the dealer's.
 
-    >>> hands = deal(7)
-    >>> turned_up_trumps(hands, "S") is hands["S"][-1].suit
+    ``hands`` hold their cards in the order dealt, as :func:`deal` gives them.
+
+    >>> hands = deal(7, "S")
+    >>> turned_up_trumps(hands, "S") is DECK[shuffled_indices(7)[-1]].suit
     True
     """
     return hands[check_seat(dealer)][-1].suit

@@ -231,8 +231,8 @@ def dump_record(record: PBNRecord) -> str:
     """Write a record as PBN text (LF line endings), the play in seat columns as PBN wants.
 
     >>> from scoring.cards import deal
-    >>> text = dump_record(PBNRecord(board="1", dealer="N", hands=deal(3)))
-    >>> set(parse_pbn(text)[0].hands["N"]) == set(deal(3)["N"])
+    >>> text = dump_record(PBNRecord(board="1", dealer="N", hands=deal(3, "N")))
+    >>> set(parse_pbn(text)[0].hands["N"]) == set(deal(3, "N")["N"])
     True
     """
     lines = [f'[Board "{record.board}"]', f'[Dealer "{record.dealer}"]']

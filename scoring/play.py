@@ -129,7 +129,7 @@ def play_deal(
     suit while able raises :class:`RevokeError`.
 
     >>> from scoring.cards import deal
-    >>> hands = deal(1)
+    >>> hands = deal(1, "S")  # West, on the dealer's left, leads
     >>> first = hands["W"][0]
     >>> play_deal(hands, "W", None, [first]).tricks[0].cards == (first,)
     True

@@ -55,15 +55,17 @@ class SimulatedDeal:
 
 
 def simulate_deal(seed: int, trumps: Suit | None, *, dealer: Seat = "S") -> SimulatedDeal:
-    """Deal the cards for ``seed`` (as :func:`scoring.cards.deal` does) and play them out.
+    """Deal the cards for ``seed`` from the ``dealer``'s left (as :func:`scoring.cards.deal`
+    does) and play them out.
 
     The player on the ``dealer``'s left leads to the first trick.
     """
+    left = SEATS.index(first_leader(dealer))
     masks = [0] * 16
     for position, index in enumerate(shuffled_indices(seed)):
         suit, rank = divmod(index, 13)
-        masks[(position & 3) * 4 + suit] |= _BIT[rank]
-    return _play_out(masks, 13, SEATS.index(first_leader(dealer)), trumps)
+        masks[((left + position) & 3) * 4 + suit] |= _BIT[rank]
+    return _play_out(masks, 13, left, trumps)
 
 
 def simulate_hands(

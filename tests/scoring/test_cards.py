@@ -2,6 +2,8 @@ import doctest
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import cards
 from scoring.cards import (
@@ -15,8 +17,10 @@ from scoring.cards import (
     deal,
     dealer_for_deal,
     first_leader,
+    next_seat,
     parse_card,
     parse_hand,
+    shuffled_indices,
     suit_name,
     suit_symbol,
     trumps_for_deal,
@@ -68,22 +72,50 @@ def test_the_deck_has_52_different_cards_indexed_by_position():
 
 
 def test_it_deals_four_hands_of_13_that_use_the_whole_deck():
-    hands = deal(42)
+    hands = deal(42, "N")
     assert [len(hands[seat]) for seat in SEATS] == [13, 13, 13, 13]
     assert {card for hand in hands.values() for card in hand} == set(DECK)
 
 
 def test_it_deals_the_same_hands_for_the_same_seed_and_different_ones_for_another():
-    assert deal(42) == deal(42)
-    assert deal(42) != deal(43)
+    assert deal(42, "N") == deal(42, "N")
+    assert deal(42, "N") != deal(43, "N")
 
 
 def test_it_leaves_the_global_random_generator_alone():
     random.seed(1)
     expected = random.random()
     random.seed(1)
-    deal(99)
+    deal(99, "N")
     assert random.random() == expected
+
+
+seeds = st.integers(0, 2**32)
+dealers = st.sampled_from(SEATS)
+
+
+@given(seeds, dealers)
+def test_the_dealer_deals_one_at_a_time_from_the_left_and_gets_the_last_card(seed, dealer):
+    # "Le croupier distribue toutes les cartes une à la fois [...] La carte finale, qui
+    # appartiendra au croupier, est tournée face visible" (sources/000).
+    order = [DECK[i] for i in shuffled_indices(seed)]
+    hands = deal(seed, dealer)
+    seat = first_leader(dealer)
+    for card in order:
+        assert card in hands[seat]
+        seat = next_seat(seat)
+    assert hands[dealer][-1] == order[-1]
+    assert hands[first_leader(dealer)][0] == order[0]
+    assert turned_up_trumps(hands, dealer) is order[-1].suit
+
+
+@given(seeds, dealers)
+def test_a_board_is_its_seed_and_its_dealer(seed, dealer):
+    hands = deal(seed, dealer)
+    assert deal(seed, dealer) == hands
+    # The same shuffle dealt by the next player round gives every hand to the next seat.
+    moved = deal(seed, next_seat(dealer))
+    assert all(moved[next_seat(seat)] == hands[seat] for seat in SEATS)
 
 
 @pytest.mark.parametrize(
@@ -160,13 +192,13 @@ def test_it_refuses_a_card_dealt_twice():
 
 
 def test_it_refuses_hands_of_different_sizes():
-    hands = deal(1)
+    hands = deal(1, "N")
     with pytest.raises(CardError, match="N 13, E 13, S 13, W 12"):
         check_hands({**hands, "W": hands["W"][:-1]})
 
 
 def test_it_refuses_a_missing_seat():
-    hands = deal(1)
+    hands = deal(1, "N")
     del hands["E"]
     with pytest.raises(CardError, match="exactly four hands"):
         check_hands(hands)

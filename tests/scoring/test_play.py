@@ -155,7 +155,7 @@ class Moment:
 
 @st.composite
 def legal_deals(draw):
-    hands = deal(draw(st.integers(0, 2**32)))
+    hands = deal(draw(st.integers(0, 2**32)), draw(st.sampled_from(SEATS)))
     leader: Seat = draw(st.sampled_from(SEATS))
     trumps = draw(st.sampled_from([*SUITS, None]))
     ranking = draw(st.sampled_from(list(Ranking)))
@@ -226,6 +226,6 @@ def test_swapping_in_an_illegal_card_is_always_caught(game, data):
 
 
 def test_it_accepts_cards_given_as_the_same_values_parse_card_returns():
-    hands = deal(5)
+    hands = deal(5, "S")
     first = parse_card(str(hands["W"][0]))
     assert play_deal(hands, "W", None, [first]).tricks[0].cards == (first,)

@@ -20,7 +20,7 @@ def test_docstring_examples_hold():
 def test_its_plays_replay_through_play_deal_to_the_same_tricks(trumps, dealer):
     for seed in range(150):
         simulated = simulate_deal(seed, trumps, dealer=dealer)
-        replayed = play_deal(deal(seed), next_seat(dealer), trumps, simulated.plays)
+        replayed = play_deal(deal(seed, dealer), next_seat(dealer), trumps, simulated.plays)
         assert replayed.winners == simulated.winners, f"seed {seed}"
         assert (replayed.ns_tricks, replayed.ew_tricks) == (
             simulated.ns_tricks,
@@ -35,13 +35,13 @@ def test_it_plays_the_same_way_for_the_same_seed():
 
 def test_the_player_left_of_the_dealer_leads():
     # "Le joueur à la gauche du croupier mène au premier tour" (sources/000).
-    assert simulate_deal(3, None).plays[0] in deal(3)["W"]  # dealer S by default
+    assert simulate_deal(3, None).plays[0] in deal(3, "S")["W"]  # dealer S by default
     for dealer, leader in zip(SEATS, ("E", "S", "W", "N"), strict=True):
-        assert simulate_deal(3, None, dealer=dealer).plays[0] in deal(3)[leader]
+        assert simulate_deal(3, None, dealer=dealer).plays[0] in deal(3, dealer)[leader]
 
 
 def test_simulating_hands_matches_simulating_the_seed_they_came_from():
-    assert simulate_hands(deal(8), S, "N") == simulate_deal(8, S, dealer="W")
+    assert simulate_hands(deal(8, "W"), S, "N") == simulate_deal(8, S, dealer="W")
 
 
 def play(hands: dict[str, str], trumps, leader="N") -> list[str]:

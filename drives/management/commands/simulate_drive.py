@@ -79,7 +79,7 @@ def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.
         dealer = dealer_for_deal(deal)
         suit: Suit | None
         if drive.trumps_at_table:
-            suit = turned_up_trumps(deal_cards(seed), dealer)
+            suit = turned_up_trumps(deal_cards(seed, dealer), dealer)
             trumps[deal] = suit.value
         else:
             suit = trumps_for_deal(deal, drive.rotation)
