@@ -13,6 +13,8 @@ from pathlib import Path
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -133,11 +135,21 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
 
 # One cache shared by every worker: Redis when REDIS_URL is set, else a table in the
 # database (`migrate` creates it). Per-process memory would let workers disagree.
+# Redis only spares the database work, so the site runs on without it: a call waits at most
+# REDIS_TIMEOUT seconds (redis-py's own default is 5 s, retried), then the worker leaves
+# Redis alone for REDIS_OUTAGE_PAUSE seconds before trying again (drives.resilient_cache).
+REDIS_TIMEOUT = float(os.getenv("REDIS_TIMEOUT", "0.25"))
 if os.getenv("REDIS_URL"):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "drives.resilient_cache.ResilientRedisCache",
             "LOCATION": os.environ["REDIS_URL"],
+            "OPTIONS": {
+                "socket_timeout": REDIS_TIMEOUT,
+                "socket_connect_timeout": REDIS_TIMEOUT,
+                "retry": Retry(NoBackoff(), 0),
+                "outage_pause": float(os.getenv("REDIS_OUTAGE_PAUSE", "5")),
+            },
         }
     }
 else:
@@ -165,7 +177,7 @@ AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
 AXES_COOLOFF_TIME = dt.timedelta(minutes=envint("LOGIN_PAUSE_MINUTES", "15"))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
-AXES_CLIENT_IP_CALLABLE = "config.login_throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "drives.limits.client_address"
 AXES_LOCKOUT_CALLABLE = "config.login_throttle.locked_out"
 AXES_VERBOSE = False
 # Too Many Requests, axes' own default: named here because the locked-out page sends it.

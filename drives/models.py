@@ -787,3 +787,15 @@ class PrintedSheet(models.Model):
         if not name:
             return False
         return self.file.storage.exists(name)
+
+
+class RateCount(models.Model):
+    """One client address's requests in one window of a limit (drives.limits), counted
+    here when the cache cannot add one atomically (the database cache reads, then writes)."""
+
+    key = models.CharField(max_length=200, primary_key=True)
+    count = models.PositiveIntegerField(default=0)
+    expires = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"{self.key}: {self.count}"

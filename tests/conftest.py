@@ -207,7 +207,7 @@ def running_drive(club):
 @pytest.fixture
 def one_counting_window(monkeypatch):
     """One fixed moment, so that no test straddles the start of a new rate-limit window."""
-    monkeypatch.setattr("drives.tableside.ratelimit.time", lambda: 1_800_000_000.0)
+    monkeypatch.setattr("drives.limits.time", lambda: 1_800_000_000.0)
 
 
 def link_of(drive, table=1):

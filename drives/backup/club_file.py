@@ -34,6 +34,7 @@ from drives.models import (
     PendingEntry,
     Player,
     PrintedSheet,
+    RateCount,
     ResultChange,
     Season,
     Seating,
@@ -64,6 +65,7 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",
     HallState: "the hall display's timer and freeze: set again on the night",
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
+    RateCount: "requests counted per address for the rate limits: they start again",
 }
 
 

@@ -17,13 +17,12 @@ renders an address in a while (``PRINT_RATE_LIMIT``); joining one is free.
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
-from django.utils.module_loading import import_string
 from django.views.decorators.http import require_POST, require_safe
 
+from drives import limits
 from drives.filenames import drive_download_name, season_download_name
 from drives.models import Drive, DriveStatus, PrintedSheet, Season, SheetKind, SheetStatus
 from drives.permissions import require_organiser
@@ -108,18 +107,17 @@ def _file_response(sheet: PrintedSheet) -> FileResponse:
 
 
 def _may_start_render(request) -> bool:
-    """Organisers always; anonymous visitors ``PRINT_RATE_LIMIT`` times a window an address."""
+    """Organisers always; anonymous visitors ``PRINT_RATE_LIMIT`` times a window an address,
+    and none while the count cannot be kept (a render costs seconds of every core)."""
     if request.user.is_authenticated:
         return True
-    address = import_string(settings.AXES_CLIENT_IP_CALLABLE)(request) or "unknown"
-    key = f"print-starts:{address}"
-    cache.add(key, 0, timeout=settings.PRINT_RATE_WINDOW)
-    try:
-        starts = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=settings.PRINT_RATE_WINDOW)
-        starts = 1
-    return starts <= settings.PRINT_RATE_LIMIT
+    return limits.allow(
+        request,
+        "print-starts",
+        settings.PRINT_RATE_LIMIT,
+        settings.PRINT_RATE_WINDOW,
+        when_unknown=False,
+    )
 
 
 def _sheet(request, pk, sheet_pk) -> PrintedSheet:

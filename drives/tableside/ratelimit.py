@@ -1,31 +1,24 @@
-"""A fixed-window request count per client address, kept in the shared cache.
+"""The phone pages' two limits per client address (settings.TABLESIDE_RATE_LIMITS).
 
-The cache is the one every worker uses (settings.CACHES: Redis or the database in
-production), so the limit holds for an address whichever worker answers it. Redis counts
-atomically; the database cache reads and writes the count, so two requests at the same
-instant may count once: a flood guard can live with that.
+"requests" counts every request and fails open: while the cache is away the hall's phones
+go on. "lookups" counts only tokens that open nothing and fails closed: guessing stops
+while the count is unknown. Both count through drives.limits.
 """
 
-from time import time
-
 from django.conf import settings
-from django.core.cache import cache
 
+from drives import limits
 
-def client_address(request) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
-
-
-def _key(request, bucket: str) -> tuple[str, int]:
-    window = settings.TABLESIDE_RATE_LIMITS[bucket][1]
-    return f"tableside:{bucket}:{client_address(request)}:{int(time() // window)}", window
+OPEN_WHEN_UNCOUNTED = {"requests": True, "lookups": False}
 
 
 def allow(request, bucket: str) -> bool:
     """Count this request in ``bucket``; False once the address is over its limit."""
-    key, window = _key(request, bucket)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the window's first request
-        count = 1 if cache.add(key, 1, timeout=window + 1) else cache.incr(key)
-    return count <= settings.TABLESIDE_RATE_LIMITS[bucket][0]
+    limit, window = settings.TABLESIDE_RATE_LIMITS[bucket]
+    return limits.allow(
+        request,
+        f"tableside-{bucket}",
+        limit,
+        window,
+        when_unknown=OPEN_WHEN_UNCOUNTED[bucket],
+    )

@@ -7,7 +7,7 @@ from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from django.test import RequestFactory, override_settings
 
-from config.login_throttle import client_ip
+from drives.limits import client_address
 
 pytestmark = pytest.mark.django_db
 
@@ -93,9 +93,9 @@ def test_behind_a_proxy_it_counts_the_address_the_proxy_saw_not_one_the_client_s
     request = RequestFactory().get(
         "/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.9"
     )
-    assert client_ip(request) == "203.0.113.9"
+    assert client_address(request) == "203.0.113.9"
 
 
 def test_without_a_proxy_it_ignores_x_forwarded_for():
     request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.9", HTTP_X_FORWARDED_FOR="6.6.6.6")
-    assert client_ip(request) == "203.0.113.9"
+    assert client_address(request) == "203.0.113.9"

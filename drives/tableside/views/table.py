@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from drives import limits
 from drives.errors import DriveError, FiguresRefused
 from drives.evening import rounds
 from drives.models import DriveStatus, PendingState
@@ -128,7 +129,7 @@ def _submit(request, link, form):
             side=form.cleaned_data["side"],
             figures=form.figures(),
             submission=form.cleaned_data["submission"],
-            address=ratelimit.client_address(request),
+            address=limits.client_address(request),
         )
     except FiguresRefused as error:
         return _page(request, link, form=form, error=str(error), status=400)
@@ -167,7 +168,7 @@ def table_confirm(request, link):
             link=link,
             entry_pk=form.cleaned_data["entry"],
             submission=form.cleaned_data["submission"],
-            address=ratelimit.client_address(request),
+            address=limits.client_address(request),
         )
     except DriveError as error:
         return _page(request, link, error=str(error), status=409)
