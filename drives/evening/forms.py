@@ -19,6 +19,7 @@ from drives.models import (
     SeatRole,
     TableEntryMode,
 )
+from drives.names import clean_name
 from drives.versions import VersionField
 
 if TYPE_CHECKING:
@@ -215,7 +216,7 @@ class WalkInForm(forms.Form):
         self.matches: list[Player] = []
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
+        name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Enter the player's name."))
         return name
