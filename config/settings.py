@@ -133,6 +133,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # still bounds the request's size.
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 5_000
 
+# A club's backup file (drives.backup): ten seasons of a busy club come to about 40 MB;
+# a larger file is refused before it is read. The import streams it, row by row.
+CLUB_FILE_MAX_BYTES = envint("CLUB_FILE_MAX_MB", "100") * 1024 * 1024
+
 # One cache shared by every worker: Redis when REDIS_URL is set, else a table in the
 # database (`migrate` creates it). Per-process memory would let workers disagree.
 # Redis only spares the database work, so the site runs on without it: a call waits at most

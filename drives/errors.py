@@ -82,3 +82,17 @@ def refusal_text(error: Exception) -> str:
     if isinstance(side, str) and side in SIDES:
         params["side"] = SIDES[side]
     return SCORING_MESSAGES[error.code] % params
+
+
+class ChangedElsewhere(DriveError):
+    """A save from a page that no longer shows what is stored: refused, never overwriting.
+
+    One wording on every page that guards its saves (the round page, the check-in list,
+    a drive's set-up, a member's record); ``what`` names the thing, ``advice`` what to do.
+    """
+
+    def __init__(self, what: str, advice: str = ""):
+        text = _(
+            "%(what)s was changed by someone else since you opened this page; nothing was saved."
+        ) % {"what": what}
+        super().__init__(f"{text} {advice}".strip())

@@ -10,14 +10,34 @@ check-in) do not come here at all.
 ('Ann S.', 'Mary V.')
 >>> first_name_and_initial("Cher")
 'Cher'
+
+Every door a name comes in by (the forms, the CSV import, a backup file)
+passes it through ``clean_name``: no control characters, and none of the bidirectional
+embeddings, overrides and isolates that make a name display as other letters than it
+holds (after a right-to-left override, "Ann Smith" reads "htimS nnA").
+
+>>> clean_name("  Ann\\u202e htimS\\t Jones\\x00 ")
+'Ann htimS Jones'
 """
 
+import re
 from collections.abc import Collection
 
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
 from drives.models import Club, Drive, DriveStatus, Entry, Player, PlayerNames
+
+#: C0 and C1 controls and DEL: they become a space (a tab between two words stays a gap).
+CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Direction marks, embeddings, overrides and isolates (U+061C, U+200E–F, U+202A–E,
+#: U+2066–9): they go. Joiners (U+200C–D), which some scripts' names need, stay.
+BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def clean_name(text: str) -> str:
+    """A name as it is stored: the characters above removed, spaces tidied."""
+    return " ".join(BIDI_CONTROLS.sub("", CONTROLS.sub(" ", text)).split())
 
 
 def first_name_and_initial(name: str) -> str:

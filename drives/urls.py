@@ -1,5 +1,6 @@
 from django.urls import path
 
+from drives.backup import views as backup
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
@@ -11,6 +12,7 @@ app_name = "drives"
 
 urlpatterns = [
     path("", clubs.home, name="home"),
+    path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),

@@ -13,15 +13,21 @@ come first); a model deliberately left out goes in ``NOT_EXPORTED`` with the rea
 
 import datetime as dt
 import decimal
+import itertools
+import json
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import BinaryIO
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import DataError, IntegrityError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from drives.backup.checks import RowError, checked_reference, checked_value, expect
+from drives.backup.reading import ClubFile
 from drives.errors import DriveError
 from drives.models import (
     CardTotal,
@@ -42,7 +48,6 @@ from drives.models import (
     TableResult,
 )
 
-# Messages are in English: management commands run without a language.
 FORMAT = "whist-drive-club"
 VERSION = 1
 
@@ -130,84 +135,189 @@ def _timestamps_as_given() -> Iterator[None]:
             field.auto_now, field.auto_now_add = auto_now, auto_now_add
 
 
-def check_document(document) -> None:
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise DriveError("This is not a Whist Drive club file.")
-    version = document.get("version")
-    if not isinstance(version, int) or not 1 <= version <= VERSION:
+#: The file versions this site reads: exactly these whole numbers (``true`` is not 1).
+SUPPORTED_VERSIONS = (1,)
+TOP_LEVEL = {"format", "version", "exported_at", "organisers", *(_key(m) for m in EXPORTED)}
+BATCH = 2000
+
+
+def open_club_file(stream: BinaryIO) -> ClubFile:
+    """The file checked for size, shape, format and version; its rows are read later."""
+    club_file = ClubFile(stream, keys=TOP_LEVEL)
+    scalars = club_file.header.scalars
+    if scalars.get("format") != FORMAT:
+        raise DriveError(_("This is not a Whist Drive club file."))
+    version = scalars.get("version")
+    if type(version) is not int or version not in SUPPORTED_VERSIONS:
         raise DriveError(
-            f"This club file is version {version}; this site reads versions 1 to {VERSION}."
+            _("This club file is version %(version)s; this site reads version %(versions)s.")
+            % {
+                "version": json.dumps(version)[:20],
+                "versions": ", ".join(str(v) for v in SUPPORTED_VERSIONS),
+            }
         )
+    return club_file
+
+
+def check_slug(slug) -> str:
+    """A short name as the club form takes it: in club addresses, so letters, digits,
+    hyphens and underscores only."""
+    field = Club._meta.get_field("slug")
+    try:
+        return field.clean(slug, None) if isinstance(slug, str) else field.clean("", None)
+    except ValidationError as error:
+        raise DriveError(
+            _("“%(slug)s” cannot be a club's short name: %(problem)s")
+            % {"slug": str(slug)[:60], "problem": " ".join(error.messages)}
+        ) from None
 
 
 @transaction.atomic
-def import_club(document: dict, *, slug: str | None = None) -> Club:
-    """Create the club of ``document`` with new ids; all of it or, on any error, nothing.
+def import_club(club_file: ClubFile, *, slug: str | None = None, organiser=None) -> Club:
+    """Create the club of ``club_file`` with new ids; all of it or, on any error, nothing.
 
-    ``slug`` replaces the file's short name, so a club can be copied beside itself.
+    ``slug`` replaces the file's short name, so a club can be copied beside itself. The
+    file's list of organisers grants nothing: ``organiser`` (the importing user) is the
+    club's one organiser, or nobody is when a command gives none.
     """
-    check_document(document)
-    club_rows = document.get(_key(Club))
-    if not isinstance(club_rows, list) or len(club_rows) != 1:
-        raise DriveError("The club file is damaged: it must hold exactly one club.")
-    slug = slug or club_rows[0].get("slug")
+    club_rows = list(itertools.islice(club_file.rows(_key(Club)), 2))
+    if len(club_rows) != 1:
+        raise DriveError(_("The club file is damaged: it must hold exactly one club."))
+    slug = check_slug(slug or club_rows[0].get("slug"))
     if Club.objects.filter(slug=slug).exists():
         raise DriveError(
-            f"A club called “{slug}” already exists; give the copy another short name."
+            _("A club called “%(slug)s” already exists; give the copy another short name.")
+            % {"slug": slug}
         )
-    User = get_user_model()
-    users = dict(User.objects.values_list(User.USERNAME_FIELD, "pk"))
-    new_ids: dict[type[models.Model], dict[int, int]] = {}
+    importer = _Importer(club_file)
     with _timestamps_as_given():
         for model in EXPORTED:
-            rows = document.get(_key(model), [])
+            rows = club_file.rows(_key(model))
             if model is Club:
-                rows = [{**rows[0], "slug": slug}]
-            try:
-                new_ids[model] = _create(model, rows, new_ids, users)
-            except (KeyError, TypeError, ValueError, ValidationError) as error:
-                raise DriveError(
-                    f"The club file is damaged ({_key(model)}: {error}); nothing was imported."
-                ) from error
-    club = Club.objects.get(pk=next(iter(new_ids[Club].values())))
-    club.organisers.set(users[name] for name in document.get("organisers", []) if name in users)
-    _renumber_rested_entries(new_ids[Drive], new_ids[Entry])
+                rows = iter([{**club_rows[0], "slug": slug}])
+            importer.create(model, rows)
+    club = Club.objects.get(pk=next(iter(importer.new_ids[Club].values())))
+    if organiser is not None:
+        club.organisers.set([organiser])
+    importer.renumber_rested_entries()
     return club
 
 
-def _create(model, rows, new_ids, users) -> dict[int, int]:
-    fields = {field.name: field for field in model._meta.concrete_fields}
-    objects, old_ids = [], []
-    for row in rows:
-        unknown = set(row) - set(fields)
-        if unknown:
-            raise DriveError(
-                "The club file has fields this site does not know: "
-                f"{_key(model)}.{', '.join(sorted(unknown))}."
-            )
+class _Importer:
+    """Rows created batch by batch, with the new id of every row that others point at."""
+
+    def __init__(self, club_file: ClubFile):
+        User = get_user_model()
+        self.users = dict(User.objects.values_list(User.USERNAME_FIELD, "pk"))
+        targets = {
+            field.related_model
+            for model in EXPORTED
+            for field in model._meta.concrete_fields
+            if field.is_relation
+        }
+        self.new_ids: dict[type[models.Model], dict[int, int]] = {m: {} for m in targets}
+        # The drive of each entry and result, so that a seating cannot join another drive's.
+        self.drive_of: dict[type[models.Model], dict[int, int]] = {
+            m: {} for m in targets if m is not Drive and _drive_field(m)
+        }
+
+    def create(self, model: type[models.Model], rows) -> None:
+        key = _key(model)
+        fields = {field.name: field for field in model._meta.concrete_fields}
+        seen: set[int] = set()
+        batch: list[tuple[int, models.Model]] = []
+        for row in rows:
+            unknown = set(row) - set(fields)
+            if unknown:
+                raise DriveError(
+                    _("The club file has fields this site does not know: %(fields)s.")
+                    % {"fields": ", ".join(f"{key}.{name}"[:60] for name in sorted(unknown))}
+                )
+            old_id = row.get("id")
+            if type(old_id) is not int or old_id in seen:
+                raise RowError(key, old_id, "id", _("each row needs its own whole number"))
+            seen.add(old_id)
+            batch.append((old_id, model(**self._values(model, key, fields, row))))
+            if len(batch) == BATCH:
+                self._store(model, batch)
+                batch = []
+        self._store(model, batch)
+
+    def _values(self, model, key, fields, row) -> dict:
         values = {}
         for name, value in row.items():
             field = fields[name]
             if field.primary_key:
                 continue
             if _is_user(field):
-                values[field.attname] = users.get(value)
+                if value is not None and not isinstance(value, str):
+                    raise RowError(key, row["id"], name, expect(_("a user name"), value))
+                values[field.attname] = self.users.get(value)
             elif field.is_relation:
-                related = new_ids[field.related_model]
-                values[field.attname] = None if value is None else related[value]
+                ids = self.new_ids[field.related_model]
+                values[field.attname] = checked_reference(key, row["id"], field, value, ids)
             else:
-                values[field.attname] = field.to_python(value)
-        objects.append(model(**values))
-        old_ids.append(row["id"])
-    created = model.objects.bulk_create(objects, batch_size=2000)
-    return {old: obj.pk for old, obj in zip(old_ids, created, strict=True)}
+                values[field.attname] = checked_value(model, key, row["id"], field, value)
+        self._check_same_drive(model, key, row)
+        if model in self.drive_of:
+            self.drive_of[model][row["id"]] = row.get("drive")
+        return values
+
+    def _check_same_drive(self, model, key, row) -> None:
+        """A seating, result or card points only at rows of its own drive."""
+        if "drive" not in row:
+            return
+        for name, value in row.items():
+            field = model._meta.get_field(name)
+            drives = self.drive_of.get(field.related_model) if field.is_relation else None
+            if drives is not None and value is not None and drives.get(value) != row["drive"]:
+                raise RowError(key, row["id"], name, _("a row of another drive"))
+
+    def _store(self, model, batch) -> None:
+        if not batch:
+            return
+        try:
+            with transaction.atomic():
+                created = model.objects.bulk_create([obj for _old, obj in batch])
+        except (IntegrityError, DataError) as error:
+            # What only the database checks: a rule across a row's fields or between rows
+            # (two players with one member number), named by the constraint it breaks.
+            raise DriveError(
+                _("The club file is damaged (%(list)s: %(problem)s); nothing was imported.")
+                % {"list": _key(model), "problem": _constraint_broken(model, error)}
+            ) from None
+        if model in self.new_ids:
+            ids = self.new_ids[model]
+            for (old_id, _obj), obj in zip(batch, created, strict=True):
+                ids[old_id] = obj.pk
+
+    def renumber_rested_entries(self) -> None:
+        """A progressive drive remembers who has rested by entry id; the ids are new now."""
+        entry_ids = self.new_ids[Entry]
+        changed = []
+        for drive in Drive.objects.filter(pk__in=self.new_ids[Drive].values()):
+            if drive.rested_entries:
+                if not all(type(pk) is int and pk in entry_ids for pk in drive.rested_entries):
+                    raise RowError(
+                        _key(Drive), drive.title, "rested_entries", _("entries of no drive")
+                    )
+                drive.rested_entries = sorted(entry_ids[pk] for pk in drive.rested_entries)
+                changed.append(drive)
+        Drive.objects.bulk_update(changed, ["rested_entries"])
 
 
-def _renumber_rested_entries(drive_ids: dict[int, int], entry_ids: dict[int, int]) -> None:
-    """A progressive drive remembers who has rested by entry id; the ids are new now."""
-    changed = []
-    for drive in Drive.objects.filter(pk__in=drive_ids.values()):
-        if drive.rested_entries:
-            drive.rested_entries = sorted(entry_ids[pk] for pk in drive.rested_entries)
-            changed.append(drive)
-    Drive.objects.bulk_update(changed, ["rested_entries"])
+def _drive_field(model) -> bool:
+    return any(field.name == "drive" for field in model._meta.concrete_fields)
+
+
+def _constraint_broken(model, error: Exception) -> str:
+    text = str(error)
+    table = model._meta.db_table
+    for constraint in model._meta.constraints:
+        # PostgreSQL names the constraint; SQLite names a unique one by its columns.
+        columns = [model._meta.get_field(name).column for name in getattr(constraint, "fields", ())]
+        if constraint.name in text or (
+            columns and ", ".join(f"{table}.{column}" for column in columns) in text
+        ):
+            return str(constraint.get_violation_error_message())
+    return _("a value the database refuses")

@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from drives.models import Player
+from drives.names import clean_name
 
 
 def _max_length(field_name: str) -> int:
@@ -121,7 +122,7 @@ def decode(data: bytes) -> str:
 
 
 def tidy(text: str) -> str:
-    return " ".join(text.split())
+    return clean_name(text)
 
 
 def name_key(name: str) -> str:

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from drives.club.csv_import import ExistingPlayer, NotUtf8Error, decode, read_players, tidy
 from drives.models import Player
+from drives.versions import VersionField, record_version
 
 MAX_IMPORT_BYTES = 1024 * 1024  # 1 MB: a club list is a few kilobytes; 5,000 players fit easily
 
@@ -19,11 +20,20 @@ class PlayerForm(forms.ModelForm):
             "active": _("Untick when a player stops coming; their past results are kept."),
         }
 
+    version = VersionField()
+
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.club = club
         if self.instance.pk is None:
             del self.fields["active"]  # a new player is active
+            del self.fields["version"]
+        else:
+            self.fields["version"].initial = record_version(self.instance, self.Meta.fields)
+
+    def changes(self) -> dict:
+        """The record's new values, without the version they were typed against."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields}
 
     def clean_name(self):
         return tidy(self.cleaned_data["name"])

@@ -5,6 +5,7 @@ from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
 from drives.models import Player
+from drives.versions import record_values, require_unchanged
 
 
 def players_import(*, club, rows) -> tuple[int, int]:
@@ -22,3 +23,15 @@ def players_import(*, club, rows) -> tuple[int, int]:
     except IntegrityError as error:
         raise DriveError(_("The player list changed while importing; please try again.")) from error
     return len(new), len(changed)
+
+
+@transaction.atomic
+def player_update(*, player: Player, changes: dict, version: str | None = None) -> Player:
+    """Save a member's record unless someone else saved it since the page showed ``version``."""
+    stored = Player.objects.select_for_update().get(pk=player.pk)
+    what = _("%(name)s's record") % {"name": stored.name}
+    require_unchanged(version, record_values(stored, changes), what=what)
+    for name, value in changes.items():
+        setattr(stored, name, value)
+    stored.save(update_fields=list(changes))
+    return stored

@@ -11,9 +11,10 @@ from django_tables2 import RequestConfig
 from drives.club import services
 from drives.club.forms import PlayerForm, PlayerImportForm, PlayerSearchForm
 from drives.club.tables import PlayerTable
-from drives.errors import DriveError
+from drives.errors import ChangedElsewhere, DriveError
 from drives.models import Club, Player
 from drives.permissions import require_organiser
+from drives.versions import record_version, saved_now
 
 
 @login_required
@@ -58,11 +59,25 @@ def player_edit(request, pk):
     require_organiser(request.user, player.club)
     data = request.POST if request.method == "POST" else None
     form = PlayerForm(data, instance=player, club=player.club)
-    if form.is_valid():
-        form.save()
-        messages.success(request, _("Saved %(name)s.") % {"name": player.name})
-        return redirect("drives:player_list", player.club.slug)
     context = {"club": player.club, "form": form, "player": player}
+    if form.is_valid():
+        try:
+            saved = services.player_update(
+                player=player, changes=form.changes(), version=form.cleaned_data["version"]
+            )
+        except ChangedElsewhere as error:
+            # What was typed stays in the form, beside what the other change saved; the
+            # form now carries the stored record's version, so saving again keeps it.
+            stored = Player.objects.get(pk=player.pk)
+            messages.error(request, str(error))
+            retyped = request.POST.copy()
+            retyped["version"] = record_version(stored, PlayerForm.Meta.fields)
+            context["saved_now"] = saved_now(form, stored)
+            context["form"] = PlayerForm(retyped, instance=stored, club=player.club)
+            context["form"].is_valid()
+            return render(request, "drives/players/form.html", context, status=409)
+        messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
+        return redirect("drives:player_list", player.club.slug)
     return render(request, "drives/players/form.html", context)
 
 

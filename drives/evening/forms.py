@@ -19,6 +19,8 @@ from drives.models import (
     SeatRole,
     TableEntryMode,
 )
+from drives.names import clean_name
+from drives.versions import VersionField
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -214,7 +216,7 @@ class WalkInForm(forms.Form):
         self.matches: list[Player] = []
 
     def clean_name(self):
-        name = " ".join(self.cleaned_data["name"].split())
+        name = clean_name(self.cleaned_data["name"])
         if not name:
             raise forms.ValidationError(_("Enter the player's name."))
         return name
@@ -275,6 +277,7 @@ class CheckInForm(forms.Form):
     """The check-in list: a tick and a seat role for each of the club's players."""
 
     present = forms.TypedMultipleChoiceField(coerce=int, required=False)
+    version = VersionField()
 
     def __init__(self, *args, players, entries, **kwargs):
         super().__init__(*args, **kwargs)
@@ -299,6 +302,22 @@ class CheckInForm(forms.Form):
         """(player, ticked?, role field) for the template, in the players' order."""
         ticked = {int(pk) for pk in (self["present"].value() or [])}
         return [(player, pk in ticked, self[f"role_{pk}"]) for pk, player in self.players.items()]
+
+    def saved_now(self, entries) -> dict[str, list[str]]:
+        """Where the stored list (``entries``) differs from the ticks posted: shown beside
+        the refused list, which keeps the ticks as they were typed."""
+        stored = {entry.player_id: entry for entry in entries}
+        typed = self.present_roles()
+        differences: dict[str, list[str]] = {"in": [], "out": [], "role": []}
+        for pk, player in self.players.items():
+            entry = stored.get(pk)
+            if entry is not None and player not in typed:
+                differences["in"].append(player.name)
+            elif entry is None and player in typed:
+                differences["out"].append(player.name)
+            elif entry is not None and entry.role != typed[player]:
+                differences["role"].append(f"{player.name} ({entry.get_role_display()})")
+        return {kind: names for kind, names in differences.items() if names}
 
     def present_roles(self):
         """The ticked players with their seat role for the evening."""

@@ -12,7 +12,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from drives.bidwhist.records import HandEntry, check_hand
-from drives.errors import DriveError, refusal_text
+from drives.errors import ChangedElsewhere, DriveError, refusal_text
 from drives.evening import seating, summaries
 from drives.models import (
     Drive,
@@ -26,6 +26,7 @@ from drives.models import (
     TableResult,
     TrumpSuit,
 )
+from drives.versions import record_values, require_unchanged, version_of
 from scoring.cards import dealer_for_deal
 from scoring.errors import ScoringError
 from scoring.movements import MIN_PLAYERS
@@ -133,10 +134,15 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> Entry:
 
 
 @transaction.atomic
-def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
-    """Before the start: make the entries exactly the ticked players, with their roles."""
+def drive_check_in(*, drive: Drive, roles: dict[Player, str], version: str | None = None) -> None:
+    """Before the start: make the entries exactly the ticked players, with their roles.
+
+    ``version`` is the list's version the page showed (``check_in_version``): a list that
+    changed since, by any door, is refused rather than un-checking someone.
+    """
     drive = _locked(drive)
     _require_status(drive, DriveStatus.PLANNED, action=_("change the check-in list"))
+    require_unchanged(version, check_in_values(drive), what=_("The check-in list"))
     inactive = sorted(p.name for p in roles if not p.active)
     if inactive:
         raise DriveError(
@@ -163,6 +169,28 @@ def drive_check_in(*, drive: Drive, roles: dict[Player, str]) -> None:
             entry.role = role
             entry.save(update_fields=["role"])
     Entry.objects.bulk_create(new_entries)
+
+
+@transaction.atomic
+def drive_setup_save(*, drive: Drive, fields: list[str], version: str | None = None) -> None:
+    """Save the new values ``drive`` holds for its set-up ``fields``, before the start.
+
+    ``version`` is the set-up's version the page showed (``versions.record_version``): a
+    set-up saved by someone else since is refused rather than overwritten.
+    """
+    stored = _locked(drive)
+    _require_status(stored, DriveStatus.PLANNED, action=_("change the set-up"))
+    require_unchanged(version, record_values(stored, fields), what=_("The drive's set-up"))
+    drive.save(update_fields=fields)
+
+
+def check_in_values(drive: Drive) -> list[list]:
+    """What the check-in list shows: who is in, with which role tonight."""
+    return sorted([list(row) for row in drive.entries.values_list("player_id", "role")])
+
+
+def check_in_version(drive: Drive) -> str:
+    return version_of(check_in_values(drive))
 
 
 @transaction.atomic
@@ -376,12 +404,9 @@ def results_record(
                 )
                 % {"table": scores.table, "round": round_number}
             )
-        raise DriveError(
-            _(
-                "Table %(table)d's result was changed by someone else since you opened "
-                "this page; nothing was saved. Reload the page and check the figures."
-            )
-            % {"table": scores.table}
+        raise ChangedElsewhere(
+            _("Table %(table)d's result") % {"table": scores.table},
+            _("Reload the page and check the figures."),
         )
     corrected = False
     for deal in deals:

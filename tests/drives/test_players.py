@@ -7,7 +7,9 @@ from django.urls import reverse
 from django.utils import translation
 
 from drives.club.csv_import import ExistingPlayer, read_players
+from drives.club.forms import PlayerForm
 from drives.models import Player, SeatRole
+from drives.versions import record_version
 from tests.conftest import make_club, make_player, make_players, make_user
 
 pytestmark = pytest.mark.django_db
@@ -127,6 +129,11 @@ def test_it_lists_5_or_200_players_with_the_same_few_queries(
     assert counts[0] == counts[1]
 
 
+def version(player):
+    """The version the player's edit page shows, as a browser posts it back."""
+    return record_version(player, PlayerForm.Meta.fields)
+
+
 # Who may see and change players
 
 
@@ -212,7 +219,7 @@ def test_it_edits_a_player(organiser_client, club):
     url = reverse("drives:player_edit", args=[player.pk])
     assert "Edit Ann Smith" in organiser_client.get(url).text
     data = {"name": "Ann Smyth", "role": "either", "member_number": "7", "active": "on"}
-    response = organiser_client.post(url, data)
+    response = organiser_client.post(url, data | {"version": version(player)})
     assert response.status_code == 302
     player.refresh_from_db()
     assert (player.name, player.role, player.member_number, player.active) == (
@@ -226,7 +233,8 @@ def test_it_edits_a_player(organiser_client, club):
 def test_it_marks_a_player_inactive(organiser_client, club):
     player = make_player(club, name="Ann Smith")
     url = reverse("drives:player_edit", args=[player.pk])
-    response = organiser_client.post(url, {"name": "Ann Smith", "role": "either"}, follow=True)
+    data = {"name": "Ann Smith", "role": "either", "version": version(player)}
+    response = organiser_client.post(url, data, follow=True)
     player.refresh_from_db()
     assert player.active is False
     assert "Saved Ann Smith." in response.text
@@ -259,7 +267,7 @@ def test_it_lets_a_player_keep_their_member_number(organiser_client, club):
     player = make_player(club, name="Ann", member_number="101")
     url = reverse("drives:player_edit", args=[player.pk])
     data = {"name": "Ann Smith", "role": "lady", "member_number": "101", "active": "on"}
-    assert organiser_client.post(url, data).status_code == 302
+    assert organiser_client.post(url, data | {"version": version(player)}).status_code == 302
     player.refresh_from_db()
     assert player.name == "Ann Smith"
 

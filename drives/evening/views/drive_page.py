@@ -5,7 +5,7 @@ import dataclasses
 from django.shortcuts import get_object_or_404, render
 
 from drives.conditional import conditional_page
-from drives.evening import seating
+from drives.evening import seating, services
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
 from drives.evening.freshness import drive_stamp
 from drives.models import Drive, DriveStatus, Entry
@@ -21,8 +21,8 @@ def drive(request, pk):
     return render_drive_page(request, drive)
 
 
-def render_drive_page(request, drive, *, walk_in=None, status=200):
-    """The drive page, with a walk-in form as posted when it was refused."""
+def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200):
+    """The drive page, with a walk-in form or the check-in list as posted when refused."""
     entries = list(drive.entries.select_related("player"))
     # A late arrival waiting for a partner has not played yet: counted apart, like a leaver.
     waiting = [entry for entry in entries if entry.joined_round == seating.never(drive)]
@@ -45,7 +45,9 @@ def render_drive_page(request, drive, *, walk_in=None, status=200):
         players = drive.club.players.filter(active=True) | drive.club.players.filter(
             entries__drive=drive
         )
-        context["check_in"] = CheckInForm(players=players.distinct(), entries=entries)
+        context["check_in"] = _check_in_form(drive, players.distinct(), entries, check_in)
+        if check_in is not None:
+            context["saved_now"] = context["check_in"].saved_now(entries)
         context["regulars"] = set(
             Entry.objects.filter(
                 drive__in=drive.club.drives.exclude(pk=drive.pk)
@@ -67,3 +69,16 @@ def render_drive_page(request, drive, *, walk_in=None, status=200):
     elif context["is_organiser"]:
         context["cancel_form"] = CancelForm()
     return render(request, "drives/drive.html", context, status=status)
+
+
+def _check_in_form(drive, players, entries, refused):
+    """The list as stored with its version or, refused as stale, the ticks as posted with
+    the version of the list as it is now, so that saving them again is a choice."""
+    version = services.check_in_version(drive)
+    if refused is None:
+        return CheckInForm(players=players, entries=entries, initial={"version": version})
+    data = refused.data.copy()
+    data["version"] = version
+    form = CheckInForm(data, players=players, entries=entries)
+    form.is_valid()
+    return form

@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives.errors import refusal_text
+from drives.errors import ChangedElsewhere, refusal_text
 from drives.evening import seating, services
 from drives.evening.forms import (
     CancelForm,
@@ -19,6 +19,7 @@ from drives.evening.forms import (
 from drives.evening.views.drive_page import render_drive_page
 from drives.models import Club, Drive, DriveStatus, Entry
 from drives.permissions import require_organiser
+from drives.versions import record_version, saved_now
 from scoring.errors import ScoringError
 
 REFUSALS = (services.DriveError, ScoringError)
@@ -72,11 +73,25 @@ def drive_edit(request, pk):
         messages.error(request, _("The drive has started: its set-up can no longer change."))
         return redirect(drive)
     form = DriveForm(request.POST or None, instance=drive, club=drive.club)
+    fields = list(DriveForm.Meta.fields)
+    context = {"form": form, "club": drive.club, "version": record_version(drive, fields)}
     if request.method == "POST" and form.is_valid():
-        form.save()
-        messages.success(request, _("Drive saved."))
-        return redirect(drive)
-    return render(request, "drives/drive_form.html", {"form": form, "club": drive.club})
+        version = request.POST.get("version", "")
+        try:
+            services.drive_setup_save(drive=form.instance, fields=fields, version=version)
+        except ChangedElsewhere as error:
+            # What was typed stays in the form, beside what the other change saved.
+            stored = Drive.objects.get(pk=drive.pk)
+            messages.error(request, str(error))
+            context |= {"version": record_version(stored, fields), "status": 409}
+            context["saved_now"] = saved_now(form, stored)
+        except REFUSALS as error:
+            messages.error(request, refusal_text(error))
+            return redirect(drive)
+        else:
+            messages.success(request, _("Drive saved."))
+            return redirect(drive)
+    return render(request, "drives/drive_form.html", context, status=context.get("status", 200))
 
 
 @login_required
@@ -98,9 +113,20 @@ def check_in(request, pk):
     form = CheckInForm(request.POST, players=drive.club.players.all(), entries=drive.entries.all())
     if not form.is_valid():
         messages.error(request, _("The check-in list was not understood; nothing changed."))
-    elif _attempt(request, services.drive_check_in, drive=drive, roles=form.present_roles()):
-        count = drive.entries.count()
-        messages.success(request, _("%(count)d players checked in.") % {"count": count})
+        return redirect(drive)
+    try:
+        services.drive_check_in(
+            drive=drive, roles=form.present_roles(), version=form.cleaned_data["version"]
+        )
+    except ChangedElsewhere as error:
+        # The ticks stay as typed, beside who is checked in now; saving again keeps them.
+        messages.error(request, str(error))
+        return render_drive_page(request, drive, check_in=form, status=409)
+    except REFUSALS as error:
+        messages.error(request, refusal_text(error))
+        return redirect(drive)
+    count = drive.entries.count()
+    messages.success(request, _("%(count)d players checked in.") % {"count": count})
     return redirect(drive)
 
 
