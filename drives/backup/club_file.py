@@ -27,6 +27,7 @@ from drives.models import (
     CardTotal,
     CardTotalChange,
     Club,
+    ConsentChange,
     Drive,
     DriveStatusChange,
     Entry,
@@ -35,6 +36,7 @@ from drives.models import (
     Player,
     PrintedSheet,
     ResultChange,
+    ResultsMailing,
     Season,
     Seating,
     TableLink,
@@ -49,6 +51,7 @@ VERSION = 1
 EXPORTED: dict[type[models.Model], str] = {
     Club: "pk",
     Player: "club",
+    ConsentChange: "player__club",
     Season: "club",
     Drive: "club",
     Entry: "drive__club",
@@ -64,6 +67,7 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",
     HallState: "the hall display's timer and freeze: set again on the night",
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
+    ResultsMailing: "a log of results e-mails sent: a copy of the club sends none again",
 }
 
 
