@@ -43,9 +43,7 @@ def results_send(*, drive: Drive, user) -> ResultsMailing:
         raise DriveError(_("These results are still being sent; try again when they are out."))
     count = recipients(drive).count()
     if not count:
-        raise DriveError(
-            _("None of this drive's players has agreed to receive results by e-mail.")
-        )
+        raise DriveError(_("None of this drive's players has agreed to receive results by e-mail."))
     return _queue(drive, user, count)
 
 

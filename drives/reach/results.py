@@ -23,7 +23,7 @@ def drive_results(drive: Drive) -> dict[int, PlayerResult]:
     """Every placed player's result by player id; a constant number of queries."""
     summary = drive_summaries([drive])[drive.pk]
     league = {}
-    if drive.season_id is not None:
+    if drive.season is not None:
         try:
             lines = season_league(SeasonData.load(drive.season)).lines
         except LeagueError:

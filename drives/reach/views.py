@@ -35,7 +35,9 @@ def member_contact(request, pk):
     form = MemberContactForm.for_player(player, request.POST if request.method == "POST" else None)
     if form.is_valid():
         try:
-            change = consent.member_contact_save(player=player, user=request.user, **form.cleaned_data)
+            change = consent.member_contact_save(
+                player=player, user=request.user, **form.cleaned_data
+            )
         except DriveError as error:
             form.add_error("email", str(error))
         else:
@@ -72,7 +74,11 @@ def member_export(request, pk):
         content_type="application/json; charset=utf-8",
     )
     filename = download_name(
-        f"{timezone.localdate():%Y-%m-%d}", player.club.slug, "member", str(player.pk), extension="json"
+        f"{timezone.localdate():%Y-%m-%d}",
+        player.club.slug,
+        "member",
+        str(player.pk),
+        extension="json",
     )
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -89,11 +95,16 @@ def member_erase(request, pk):
             messages.error(request, str(error))
             return redirect("drives:member_contact", player.pk)
         if erased == memberdata.Erased.DELETED:
-            messages.success(request, _("%(name)s is deleted, with all their data.") % {"name": name})
+            messages.success(
+                request, _("%(name)s is deleted, with all their data.") % {"name": name}
+            )
         else:
             messages.success(
                 request,
-                _("%(name)s is anonymised: their results stay, under no name, and their contact details are gone.")
+                _(
+                    "%(name)s is anonymised: their results stay, under no name, and their "
+                    "contact details are gone."
+                )
                 % {"name": name},
             )
         return redirect("drives:player_list", player.club.slug)
