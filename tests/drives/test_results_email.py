@@ -343,3 +343,31 @@ def test_a_changed_link_opens_nothing(members):
         assert response.status_code == 404, bad
     members[0].refresh_from_db()
     assert members[0].results_consent_at is not None
+
+
+def test_the_organisers_pages_read_in_the_same_queries_whatever_their_length(
+    organiser_client, organiser, finished, members
+):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(url):
+        with CaptureQueriesContext(connection) as context:
+            assert organiser_client.get(url).status_code == 200
+        return len(context)
+
+    contact = reverse("drives:member_contact", args=[members[0].pk])
+    sending = reverse("drives:results_mail", args=[finished.pk])
+    before = queries(contact), queries(sending)
+    for _ in range(4):
+        consent.consent_withdraw(player=members[0], source=ConsentSource.UNSUBSCRIBE)
+        consent.member_contact_save(
+            player=members[0],
+            email="ann@example.org",
+            language="en-gb",
+            consent=True,
+            user=organiser,
+        )
+        sending_again = mailing.results_send(drive=finished, user=organiser)
+        mailing.deliver(sending_again.pk)
+    assert (queries(contact), queries(sending)) == before
