@@ -229,6 +229,10 @@ PRINT_AHEAD = envbool("PRINT_AHEAD", "1")
 PRINT_RATE_LIMIT = envint("PRINT_RATE_LIMIT", "6")
 PRINT_RATE_WINDOW = envint("PRINT_RATE_WINDOW", "600")
 
+# The address players reach the site at, for links that leave it without a request to take
+# the host from: results e-mails (and their link to stop them) are sent by the worker.
+SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 
 # Behind a TLS-terminating proxy the original scheme arrives in this header.

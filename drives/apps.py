@@ -16,5 +16,6 @@ class DrivesConfig(AppConfig):
 
     def ready(self):
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
+        from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
 
         post_migrate.connect(create_cache_table, sender=self)

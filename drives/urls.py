@@ -6,6 +6,8 @@ from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
 from drives.paper import views as paper
 from drives.printing import views as pdf
+from drives.reach import feeds
+from drives.reach import views as reach
 from drives.tableside.views import hall, organiser, table
 
 app_name = "drives"
@@ -78,4 +80,13 @@ urlpatterns = [
     path("drives/<int:pk>/tables/qr/", organiser.qr_sheet, name="tableside_qr"),
     path("drives/<int:pk>/hall/", hall.hall, name="hall"),
     path("drives/<int:pk>/hall/live/", hall.hall_live, name="hall_live"),
+    # What reaches the players: their e-mail and consent, results e-mails, feeds, the guide.
+    path("players/<int:pk>/email/", reach.member_contact, name="member_contact"),
+    path("players/<int:pk>/data.json", reach.member_export, name="member_export"),
+    path("players/<int:pk>/erase/", reach.member_erase, name="member_erase"),
+    path("drives/<int:pk>/results-email/", reach.results_mail, name="results_mail"),
+    path("results-email/stop/<str:token>/", reach.results_stop, name="results_stop"),
+    path("clubs/<slug:slug>/calendar.ics", feeds.calendar, name="club_calendar"),
+    path("clubs/<slug:slug>/results.atom", feeds.FinishedDrives(), name="club_results_feed"),
+    path("guide/", reach.guide, name="guide"),
 ]

@@ -33,6 +33,7 @@ from drives.models import (
     CardTotal,
     CardTotalChange,
     Club,
+    ConsentChange,
     Drive,
     DriveStatusChange,
     Entry,
@@ -42,6 +43,7 @@ from drives.models import (
     PrintedSheet,
     RateCount,
     ResultChange,
+    ResultsMailing,
     Season,
     Seating,
     TableLink,
@@ -55,6 +57,7 @@ VERSION = 1
 EXPORTED: dict[type[models.Model], str] = {
     Club: "pk",
     Player: "club",
+    ConsentChange: "player__club",
     Season: "club",
     Drive: "club",
     Entry: "drive__club",
@@ -71,6 +74,7 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
     HallState: "the hall display's timer and freeze: set again on the night",
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
     RateCount: "requests counted per address for the rate limits: they start again",
+    ResultsMailing: "a log of results e-mails sent: a copy of the club sends none again",
 }
 
 

@@ -181,6 +181,9 @@ ALLOWED_TEXT = {
         "Chris Lee,,",
     ],
 }
+#: Templates written out whole in one language each (``guide.fr.html``): prose too long to
+#: translate sentence by sentence; the view picks the page's language.
+ONE_LANGUAGE_EACH = ("reach/guide/guide.",)
 #: Attributes whose values people read (or hear, from a screen reader).
 VISIBLE_ATTRIBUTES = ("title", "alt", "aria-label", "placeholder", "aria-description")
 
@@ -224,6 +227,8 @@ def test_the_templates_have_no_untranslated_text():
     problems = []
     for path in template_files():
         name = path.relative_to(TEMPLATES).as_posix()
+        if name.startswith(ONE_LANGUAGE_EACH):
+            continue
         allowed = ALLOWED_TEXT.get(name, [])
         for bit in untranslated_text(path.read_text(encoding="utf-8")):
             for text in allowed:
