@@ -5,6 +5,8 @@ from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
 
+from config.text_size import text_size
+
 
 def favicon(request):
     """Browsers ask for /favicon.ico whatever the page links to."""
@@ -15,6 +17,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("text-size/", text_size, name="text_size"),
 ]
 # /fr/… and /hu/… carry the language in the address, so a shared link opens in the
 # sender's language; the English addresses stay as they were, without a prefix.

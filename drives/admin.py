@@ -51,7 +51,7 @@ class ExplainsProtection(admin.ModelAdmin):
 
 @admin.register(Club)
 class ClubAdmin(ExplainsProtection):
-    list_display = ["name", "town", "slug"]
+    list_display = ["name", "town", "slug", "four_colour_suits"]
     prepopulated_fields = {"slug": ["name"]}
     filter_horizontal = ["organisers"]
 

@@ -3,9 +3,10 @@
 A page's ETag is a digest of what it shows (the rows its room's ``stamp`` function reads:
 the drives' fingerprints, the players' names...) together with everything else that
 changes the HTML: the code and templates deployed, the language, today's date, the
-address with its query, and the CSRF cookie (forms in the page carry a token made from
-it). Signed-in users and pages with a message waiting are always served fresh: organisers
-see forms and controls that depend on more than the stamp.
+address with its query, the CSRF cookie (forms in the page carry a token made from
+it) and the reader's larger-text choice. Signed-in users and pages with a message waiting
+are always served fresh: organisers see forms and controls that depend on more than the
+stamp.
 
 Shared by every room: imports nothing of ``drives``.
 """
@@ -63,9 +64,10 @@ def rows_digest(queryset: QuerySet) -> str:
 def _etag(request, parts: Iterable[object] | None) -> str | None:
     if parts is None:
         return None
-    cookie = request.COOKIES.get(settings.CSRF_COOKIE_NAME)
+    # The CSRF cookie is in forms' tokens; the larger-text switch's cookie in base.html.
+    cookies = tuple(request.COOKIES.get(name) for name in (settings.CSRF_COOKIE_NAME, "text_size"))
     key = (code_version(), get_language(), timezone.localdate(), request.get_full_path())
-    return hashlib.sha1(repr((key, cookie, tuple(parts))).encode()).hexdigest()
+    return hashlib.sha1(repr((key, cookies, tuple(parts))).encode()).hexdigest()
 
 
 def cached_fragment(request, name: str, render: Callable[[], str]) -> str:

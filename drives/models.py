@@ -55,6 +55,12 @@ class Club(models.Model):
         default=PlayerNames.FULL,
         help_text=_("Pages, CSVs and PDFs anyone can open; organisers' own pages show full names."),
     )
+    # Two red suits are hard to tell apart for many older eyes: ♥ red, ♦ blue, ♣ green, ♠ black.
+    four_colour_suits = models.BooleanField(
+        _("four-colour suits"),
+        default=False,
+        help_text=_("Hearts red, diamonds blue, clubs green, spades black, on pages and sheets."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -89,6 +95,11 @@ class Player(models.Model):
         _("agreed to results by e-mail"), null=True, blank=True
     )
     anonymised_at = models.DateTimeField(null=True, blank=True)
+    large_print = models.BooleanField(
+        _("large-print cards"),
+        default=False,
+        help_text=_("This player's scorecard prints in large print, one card a page."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -294,6 +305,11 @@ class Drive(models.Model):
     # Played on paper: players keep their own cards and the organiser types each card's
     # total (``CardTotal``) instead of every table's tricks.
     on_paper = models.BooleanField(_("played on paper: type each card's total"), default=False)
+    large_print = models.BooleanField(
+        _("large-print cards for everyone"),
+        default=False,
+        help_text=_("Every scorecard and table card in large print, one card a page."),
+    )
     current_round = models.PositiveSmallIntegerField(default=0)
     # Progressive drives: the entries who have sat out (or arrived) since everyone last
     # had a turn. The movement carries it from round to round; it cannot be recovered

@@ -20,7 +20,7 @@ class PlayerTable(tables.Table):
     active = tables.Column(
         verbose_name=_("Status"), order_by=("-active", "name"), attrs=NARROW_HIDE
     )
-    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+    edit = tables.Column(verbose_name=_("Edit"), empty_values=(), orderable=False)
 
     class Meta:
         model = Player

@@ -57,6 +57,7 @@ USUAL_SETTINGS = (
     "no_trumps_double",
     "boston_bonus",
     "minimum_bid",
+    "large_print",
 )
 
 
