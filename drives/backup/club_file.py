@@ -27,10 +27,13 @@ from drives.models import (
     CardTotal,
     CardTotalChange,
     Club,
+    ClubRole,
     Drive,
     DriveStatusChange,
     Entry,
     HallState,
+    Invitation,
+    Membership,
     PendingEntry,
     Player,
     PrintedSheet,
@@ -39,6 +42,7 @@ from drives.models import (
     Seating,
     TableLink,
     TableResult,
+    TeamChange,
 )
 
 # Messages are in English: management commands run without a language.
@@ -60,9 +64,14 @@ EXPORTED: dict[type[models.Model], str] = {
     CardTotal: "entry__drive__club",
     CardTotalChange: "card__entry__drive__club",
 }
+# The club's team, by user name in the document: a file of version 1 has organisers only.
+TEAM_KEYS = {"organisers": ClubRole.ORGANISER, "helpers": ClubRole.HELPER}
 NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",
     HallState: "the hall display's timer and freeze: set again on the night",
+    Membership: "the document's organisers and helpers lists, by user name (TEAM_KEYS)",
+    Invitation: "pending links to join the team, sent from this server only",
+    TeamChange: "who joined or left the team, kept by the server that saw it",
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
 }
 
@@ -92,7 +101,13 @@ def export_club(club: Club) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "organisers": sorted(users[pk] for pk in club.organisers.values_list("pk", flat=True)),
+        **{
+            key: sorted(
+                users[pk]
+                for pk in club.memberships.filter(role=role).values_list("user", flat=True)
+            )
+            for key, role in TEAM_KEYS.items()
+        },
     }
     for model, lookup in EXPORTED.items():
         fields = model._meta.concrete_fields
@@ -168,7 +183,16 @@ def import_club(document: dict, *, slug: str | None = None) -> Club:
                     f"The club file is damaged ({_key(model)}: {error}); nothing was imported."
                 ) from error
     club = Club.objects.get(pk=next(iter(new_ids[Club].values())))
-    club.organisers.set(users[name] for name in document.get("organisers", []) if name in users)
+    # Listed as both (a hand-edited file), a person is an organiser: the later key wins.
+    roles = {
+        name: role
+        for key, role in reversed(TEAM_KEYS.items())
+        for name in document.get(key, [])
+        if name in users
+    }
+    Membership.objects.bulk_create(
+        Membership(club=club, user_id=users[name], role=role) for name, role in roles.items()
+    )
     _renumber_rested_entries(new_ids[Drive], new_ids[Entry])
     return club
 
