@@ -121,9 +121,7 @@ def _fingerprint_query() -> str:
     ]
     # Organisers and helpers alike watch the tables (drives.permissions.require_team).
     team = table(Membership)
-    organiser = (
-        f"EXISTS (SELECT 1 FROM {team} o WHERE o.club_id = d.club_id AND o.user_id = %s)"
-    )
+    organiser = f"EXISTS (SELECT 1 FROM {team} o WHERE o.club_id = d.club_id AND o.user_id = %s)"
     aggregates = ", ".join(f"a{n}.*" for n in range(len(_STAMP)))
     return (
         f"SELECT {organiser}, {aggregates} "
