@@ -1,5 +1,6 @@
 from django.urls import path
 
+from drives.accounts import views as accounts
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
 from drives.league.views import clubs, league, seasons
@@ -12,6 +13,8 @@ app_name = "drives"
 urlpatterns = [
     path("", clubs.home, name="home"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/team/", accounts.team, name="team"),
+    path("clubs/<slug:slug>/team/change/", accounts.team_change, name="team_change"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),
     path("clubs/<slug:slug>/players/import/", players.player_import, name="player_import"),
