@@ -1,6 +1,6 @@
+from allauth.account import views as allauth_views
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from allauth.account import views as allauth_views
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path

@@ -1,7 +1,7 @@
 """The forms of accounts and a club's team; allauth's own forms are adapted, not copied."""
 
-from allauth.account import forms as allauth_forms
 from allauth.account import app_settings
+from allauth.account import forms as allauth_forms
 from allauth.account.adapter import get_adapter
 from allauth.account.models import EmailAddress
 from django import forms
