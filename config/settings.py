@@ -195,6 +195,9 @@ ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
 ACCOUNT_UNIQUE_EMAIL = True
+# Someone signing up with an address in use is told so, rather than sent an e-mail about it:
+# a club's volunteers need the plain answer more than their addresses need hiding.
+ACCOUNT_PREVENT_ENUMERATION = False
 ACCOUNT_CHANGE_EMAIL = True  # one address an account, replaced once the new one is confirmed
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL

@@ -90,10 +90,9 @@ def invitation_send(
         "url": url,
         "expires": expires,
     }
-    transaction.on_commit(
-        lambda: mail.send_later(
-            template="accounts/email/invitation", to=[email], context=context, language=language
-        )
+    # Queued in this transaction: the database's task queue keeps it only if the invitation is.
+    mail.send_later(
+        template="accounts/email/invitation", to=[email], context=context, language=language
     )
     return Sent(invitation, replaced)
 
