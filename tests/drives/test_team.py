@@ -115,7 +115,7 @@ def test_an_invitation_is_e_mailed_in_the_chosen_language_and_works_once(client,
     assert "Cette invitation a déjà servi" in again.text
     assert club.role_of(carol) is None
     actions = list(club.team_changes.values_list("action", flat=True))
-    assert actions == ["joined", "invited", "created"]
+    assert actions == ["joined", "invited"]
 
 
 def test_an_expired_invitation_opens_nothing(client, club, organiser):
