@@ -87,7 +87,7 @@ def build() -> dict:
 
     user = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
     club = Club.objects.create(name="Load Club", slug="load")
-    club.organisers.add(user)
+    club.team.add(user)
     roles = (SeatRole.LADY, SeatRole.GENT)
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {n:03d}", role=roles[n % 2]) for n in range(TABLES * 4)

@@ -57,7 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     call_command("migrate", verbosity=0)
     organiser = get_user_model().objects.create_user("bench-organiser")
     club = Club.objects.create(name="Bench Whist Club", slug="bench")
-    club.organisers.add(organiser)
+    club.team.add(organiser)
     roles = (SeatRole.LADY, SeatRole.GENT)
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {n:03d}", role=roles[n % 2]) for n in range(args.cards)

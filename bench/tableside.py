@@ -90,7 +90,7 @@ def build(tables: int):
 
     organiser = get_user_model().objects.create_user("bench", password="bench-password")
     club = Club.objects.create(name="Bench Club", slug="bench")
-    club.organisers.add(organiser)
+    club.team.add(organiser)
     players = Player.objects.bulk_create(
         Player(club=club, name=f"Player {n:03d}", role="lady" if n % 2 else "gent")
         for n in range(1, tables * 4 + 1)

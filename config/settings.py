@@ -62,6 +62,8 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "axes",
+    "allauth",
+    "allauth.account",
     "django_tasks",
     "django_tasks_db",
     "drives",
@@ -75,6 +77,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -173,7 +176,8 @@ AUTH_PASSWORD_VALIDATORS = [
 AUTHENTICATION_BACKENDS = [
     # First, so that a locked-out user or address is refused before any password check.
     "axes.backends.AxesStandaloneBackend",
-    "django.contrib.auth.backends.ModelBackend",
+    # django-allauth's: by user name (the admin's log-in too) or by e-mail address.
+    "allauth.account.auth_backends.AuthenticationBackend",
 ]
 # Password guessing on /accounts/login/ and /admin/login/: five failures for a user name or
 # from an address pause log-ins there for 15 minutes, counted again from each further try.
@@ -182,6 +186,8 @@ AXES_COOLOFF_TIME = dt.timedelta(minutes=envint("LOGIN_PAUSE_MINUTES", "15"))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
 AXES_CLIENT_IP_CALLABLE = "drives.limits.client_address"
+# A log-in by e-mail address counts against the account's user name, like one by user name.
+AXES_USERNAME_CALLABLE = "drives.accounts.throttle.username"
 AXES_LOCKOUT_CALLABLE = "config.login_throttle.locked_out"
 AXES_VERBOSE = False
 # Too Many Requests, axes' own default: named here because the locked-out page sends it.
@@ -189,8 +195,53 @@ AXES_HTTP_RESPONSE_CODE = 429
 # How many reverse proxies stand in front of gunicorn (X-Forwarded-For hops to trust).
 TRUSTED_PROXIES = envint("TRUSTED_PROXIES", "0")
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "drives:home"
+LOGIN_REDIRECT_URL = "accounts:my_clubs"
 LOGOUT_REDIRECT_URL = "drives:home"
+
+# Accounts (django-allauth, drives.accounts): sign up with a user name and an e-mail
+# address that must be confirmed before the first log-in; log in with either.
+# SIGNUP_OPEN=0 closes sign-up to all but people holding an invitation to a club's team.
+SIGNUP_OPEN = envbool("SIGNUP_OPEN", "1")
+ACCOUNT_ADAPTER = "drives.accounts.adapter.AccountAdapter"
+ACCOUNT_FORMS = {
+    "login": "drives.accounts.forms.LoginForm",
+    "change_password": "drives.accounts.forms.ChangePasswordForm",
+}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "username*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+# Someone signing up with an address in use is told so, rather than sent an e-mail about it:
+# a club's volunteers need the plain answer more than their addresses need hiding.
+ACCOUNT_PREVENT_ENUMERATION = False
+ACCOUNT_CHANGE_EMAIL = True  # one address an account, replaced once the new one is confirmed
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_LOGOUT_REDIRECT_URL = LOGOUT_REDIRECT_URL
+ACCOUNT_EMAIL_SUBJECT_PREFIX = ""
+# django-axes throttles every password (above); allauth's own count of failures would
+# be a second rule with other numbers, so it is off. Its other limits stay.
+ACCOUNT_RATE_LIMITS = {"login_failed": None}
+# Days an invitation to a club's team stays open.
+INVITATION_DAYS = envint("INVITATION_DAYS", "14")
+
+# E-mail leaves through the worker (drives.mail), never from a request. SMTP when
+# EMAIL_HOST is set (docs/DEPLOY.md); otherwise each message is a file in MAIL_FOLDER,
+# which `make run` leaves in the project's mail/ folder for reading.
+MAIL_FOLDER = Path(os.getenv("MAIL_FOLDER", str(BASE_DIR / "mail")))
+if os.getenv("EMAIL_HOST"):
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_HOST = os.environ["EMAIL_HOST"]
+    EMAIL_PORT = envint("EMAIL_PORT", "587")
+    EMAIL_HOST_USER = os.getenv("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.getenv("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", "0")
+    EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", "0" if EMAIL_USE_SSL else "1")
+    EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", "30")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = MAIL_FOLDER
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "Whist Drive <whist@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
 
 # British English is the source language: dates read "4 Dec 2026".
 LANGUAGE_CODE = "en-gb"

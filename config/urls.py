@@ -1,9 +1,10 @@
+from allauth.account import views as allauth_views
 from django.conf.urls.i18n import i18n_patterns
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.http import HttpResponsePermanentRedirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from config.text_size import text_size
 
@@ -22,8 +23,16 @@ urlpatterns = [
 # /fr/… and /hu/… carry the language in the address, so a shared link opens in the
 # sender's language; the English addresses stay as they were, without a prefix.
 urlpatterns += i18n_patterns(
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # django-allauth's log-in and log-out under the names the site has always used.
+    path("accounts/login/", allauth_views.login, name="login"),
+    path("accounts/logout/", allauth_views.logout, name="logout"),
+    # Django's own address for it, which people try by hand.
+    path(
+        "accounts/password_reset/",
+        RedirectView.as_view(pattern_name="account_reset_password", permanent=True),
+    ),
+    path("accounts/", include("drives.accounts.urls")),
+    path("accounts/", include("allauth.urls")),
     path("", include("drives.urls")),
     prefix_default_language=False,
 )

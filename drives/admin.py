@@ -16,6 +16,7 @@ from drives.models import (
     DriveStatus,
     DriveStatusChange,
     Entry,
+    Membership,
     Player,
     ResultChange,
     Season,
@@ -49,11 +50,19 @@ class ExplainsProtection(admin.ModelAdmin):
         raise NotImplementedError
 
 
+class MembershipInline(admin.TabularInline):
+    """Organisers and helpers; the club's own team page keeps a history, this does not."""
+
+    model = Membership
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
 @admin.register(Club)
 class ClubAdmin(ExplainsProtection):
     list_display = ["name", "town", "slug", "four_colour_suits"]
     prepopulated_fields = {"slug": ["name"]}
-    filter_horizontal = ["organisers"]
+    inlines = [MembershipInline]
 
     def protected_reason(self, count):
         return _("The club has a history (seasons, drives, players who have played): it is kept.")

@@ -45,8 +45,13 @@ class Club(models.Model):
     slug = models.SlugField(_("short name"), unique=True)
     town = models.CharField(_("town"), max_length=100, blank=True)
     venue = models.CharField(_("usual venue"), max_length=200, blank=True)
-    organisers = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, related_name="clubs", blank=True, verbose_name=_("organisers")
+    # Who runs the club and in which role: drives.permissions reads it.
+    team = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        through="Membership",
+        related_name="clubs",
+        blank=True,
+        verbose_name=_("organisers and helpers"),
     )
     player_names = models.CharField(
         _("players named on public pages as"),
@@ -71,10 +76,105 @@ class Club(models.Model):
     def get_absolute_url(self):
         return reverse("drives:club", args=[self.slug])
 
-    def is_organiser(self, user) -> bool:
+    def role_of(self, user) -> str | None:
+        """``user``'s role here (a ``ClubRole``), or None; a superuser is an organiser."""
         if not user.is_authenticated:
-            return False
-        return user.is_superuser or self.organisers.filter(pk=user.pk).exists()
+            return None
+        if user.is_superuser:
+            return ClubRole.ORGANISER
+        return self.memberships.filter(user=user).values_list("role", flat=True).first()
+
+    def is_organiser(self, user) -> bool:
+        return self.role_of(user) == ClubRole.ORGANISER
+
+    def is_team(self, user) -> bool:
+        """An organiser or a helper: may check players in and enter results."""
+        return self.role_of(user) is not None
+
+
+class ClubRole(models.TextChoices):
+    ORGANISER = "organiser", _("Organiser")
+    HELPER = "helper", _("Helper")
+
+
+class Membership(models.Model):
+    """One person's role in one club's team; removing the row takes effect at once."""
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, models.CASCADE, related_name="memberships")
+    role = models.CharField(
+        _("role"), max_length=9, choices=ClubRole.choices, default=ClubRole.ORGANISER
+    )
+    since = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "role", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_one_role_a_club"),
+        ]
+
+    def __str__(self):
+        return f"{self.user}: {self.role} of {self.club}"
+
+
+class Invitation(models.Model):
+    """An e-mailed link to join a club's team: it expires, can be withdrawn, works once.
+
+    Only the SHA-256 of the link's secret is kept, so the table cannot be read for links.
+    """
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="invitations")
+    email = models.EmailField(_("e-mail address"))
+    role = models.CharField(_("role"), max_length=9, choices=ClubRole.choices)
+    # The language the invitation was written in: the invitee's, as the organiser chose.
+    language = models.CharField(_("language of the e-mail"), max_length=10)
+    digest = models.CharField(max_length=64, unique=True)
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    accepted_at = models.DateTimeField(null=True, blank=True)
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.email} to {self.club} as {self.role}"
+
+
+class TeamAction(models.TextChoices):
+    CREATED = "created", _("created the club")
+    INVITED = "invited", _("was invited")
+    WITHDRAWN = "withdrawn", _("invitation withdrawn")
+    JOINED = "joined", _("joined")
+    ROLE = "role", _("role changed")
+    REMOVED = "removed", _("was removed")
+    LEFT = "left", _("left")
+
+
+class TeamChange(models.Model):
+    """The history of a club's organisers and helpers: who, what, by whom, when.
+
+    Names are copied, so the history still reads after an account is deleted.
+    """
+
+    club = models.ForeignKey(Club, models.CASCADE, related_name="team_changes")
+    person = models.CharField(max_length=254)  # a user name, or the invited address
+    action = models.CharField(max_length=9, choices=TeamAction.choices)
+    role = models.CharField(max_length=9, choices=ClubRole.choices, blank=True)
+    changed_by = models.CharField(max_length=150, blank=True)
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.club}: {self.person} {self.action}"
 
 
 class Player(models.Model):

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from drives.accounts import views as accounts
 from drives.backup import views as backup
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
@@ -16,6 +17,8 @@ urlpatterns = [
     path("", clubs.home, name="home"),
     path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/team/", accounts.team, name="team"),
+    path("clubs/<slug:slug>/team/change/", accounts.team_change, name="team_change"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),
     path("clubs/<slug:slug>/players/import/", players.player_import, name="player_import"),

@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from drives.evening import services
-from drives.models import Club, Drive, Entry, Player, Season, SeatRole
+from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
 
 _counter = itertools.count(1)
@@ -105,7 +105,7 @@ def make_club(*, name=None, slug=None, organiser=None, **fields):
         name=name or f"Club {number}", slug=slug or f"club-{number}", **fields
     )
     if organiser is not None:
-        club.organisers.add(organiser)
+        club.memberships.create(user=organiser, role=ClubRole.ORGANISER)
     return club
 
 

@@ -33,11 +33,14 @@ from drives.models import (
     CardTotal,
     CardTotalChange,
     Club,
+    ClubRole,
     ConsentChange,
     Drive,
     DriveStatusChange,
     Entry,
     HallState,
+    Invitation,
+    Membership,
     PendingEntry,
     Player,
     PrintedSheet,
@@ -48,6 +51,7 @@ from drives.models import (
     Seating,
     TableLink,
     TableResult,
+    TeamChange,
 )
 
 FORMAT = "whist-drive-club"
@@ -69,9 +73,14 @@ EXPORTED: dict[type[models.Model], str] = {
     CardTotal: "entry__drive__club",
     CardTotalChange: "card__entry__drive__club",
 }
+# The club's team, by user name in the document: a file of version 1 has organisers only.
+TEAM_KEYS = {"organisers": ClubRole.ORGANISER, "helpers": ClubRole.HELPER}
 NOT_EXPORTED: dict[type[models.Model], str] = {
     TableLink: "secret links to the tables' pages: the organiser prints new ones",
     HallState: "the hall display's timer and freeze: set again on the night",
+    Membership: "the document's organisers and helpers lists, by user name (TEAM_KEYS)",
+    Invitation: "pending links to join the team, sent from this server only",
+    TeamChange: "who joined or left the team, kept by the server that saw it",
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
     RateCount: "requests counted per address for the rate limits: they start again",
     ResultsMailing: "a log of results e-mails sent: a copy of the club sends none again",
@@ -103,7 +112,13 @@ def export_club(club: Club) -> dict:
         "format": FORMAT,
         "version": VERSION,
         "exported_at": timezone.now().isoformat(),
-        "organisers": sorted(users[pk] for pk in club.organisers.values_list("pk", flat=True)),
+        **{
+            key: sorted(
+                users[pk]
+                for pk in club.memberships.filter(role=role).values_list("user", flat=True)
+            )
+            for key, role in TEAM_KEYS.items()
+        },
     }
     for model, lookup in EXPORTED.items():
         fields = model._meta.concrete_fields
@@ -141,7 +156,7 @@ def _timestamps_as_given() -> Iterator[None]:
 
 #: The file versions this site reads: exactly these whole numbers (``true`` is not 1).
 SUPPORTED_VERSIONS = (1,)
-TOP_LEVEL = {"format", "version", "exported_at", "organisers", *(_key(m) for m in EXPORTED)}
+TOP_LEVEL = {"format", "version", "exported_at", *TEAM_KEYS, *(_key(m) for m in EXPORTED)}
 BATCH = 2000
 
 
@@ -202,7 +217,7 @@ def import_club(club_file: ClubFile, *, slug: str | None = None, organiser=None)
             importer.create(model, rows)
     club = Club.objects.get(pk=next(iter(importer.new_ids[Club].values())))
     if organiser is not None:
-        club.organisers.set([organiser])
+        Membership.objects.create(club=club, user=organiser, role=ClubRole.ORGANISER)
     importer.renumber_rested_entries()
     return club
 

@@ -26,6 +26,7 @@ from drives.models import (
     TableResult,
     TrumpSuit,
 )
+from drives.permissions import require_organiser, require_team
 from drives.versions import record_values, require_unchanged, version_of
 from scoring.cards import dealer_for_deal
 from scoring.errors import ScoringError
@@ -371,6 +372,8 @@ def results_record(
     changed, is refused instead of silently overwriting. ``source`` says whether the
     organiser or the table's own link (``user`` None) supplied the figures.
     """
+    if user is not None:
+        require_team(user, drive.club)
     drive = table_locked(drive, round_number, scores.table)
     _require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
     _refuse_paper(drive)
@@ -574,6 +577,7 @@ def drive_cancel(*, drive: Drive, user, reason: str = "") -> None:
 
     Planned, running and finished drives can be cancelled; ``drive_restore`` undoes it.
     """
+    require_organiser(user, drive.club)
     drive = _locked(drive)
     _require_status(
         drive,
@@ -596,6 +600,7 @@ def drive_cancel(*, drive: Drive, user, reason: str = "") -> None:
 @transaction.atomic
 def drive_restore(*, drive: Drive, user) -> str:
     """Undo a cancellation: the drive returns to the status it was cancelled from."""
+    require_organiser(user, drive.club)
     drive = _locked(drive)
     _require_status(drive, DriveStatus.CANCELLED, action=_("restore the drive"))
     cancelled = drive.status_changes.filter(new_status=DriveStatus.CANCELLED).first()

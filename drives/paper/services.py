@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from drives.errors import DriveError
 from drives.evening import summaries
 from drives.models import CardTotal, CardTotalChange, Drive, DriveStatus, Entry, Typist
+from drives.permissions import require_team
 
 Figures = tuple[int, int | None, int | None]  # total, half-time, deals with 10+ tricks
 
@@ -42,6 +43,7 @@ def card_total_record(
     changed by someone else since, or typed in another window, is refused rather than
     overwritten. A change to saved figures is a correction and goes into the history.
     """
+    require_team(user, drive.club)
     drive = _paper_drive(drive, action=_("type card totals"))
     if entry.drive_id != drive.pk:
         raise DriveError(_("That card is not one of this drive's."))
@@ -89,6 +91,7 @@ def card_total_record(
 @transaction.atomic
 def card_settle(*, drive: Drive, entry: Entry, take_second: bool, user) -> None:
     """Settle a card the two typists read differently: one reading becomes both."""
+    require_team(user, drive.club)
     drive = _paper_drive(drive, action=_("settle differences"))
     cards = {c.typist: c for c in CardTotal.objects.select_for_update().filter(entry=entry)}
     source, target = (Typist.SECOND, Typist.FIRST) if take_second else (Typist.FIRST, Typist.SECOND)

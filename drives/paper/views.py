@@ -20,16 +20,17 @@ from drives.models import CardTotal, CardTotalChange, Drive, Seating, Typist
 from drives.paper import services
 from drives.paper.checks import drive_checks
 from drives.paper.forms import CardForm
-from drives.permissions import require_organiser
+from drives.permissions import require_organiser, require_team
 from scoring import paper
 
 LEADERS = 10
 HISTORY = 50  # the latest corrections shown; every one is kept
 
 
-def _paper_drive(request, pk) -> Drive:
+def _paper_drive(request, pk, *, require=require_team) -> Drive:
+    """A paper drive, for its organisers and helpers (they type the cards' totals)."""
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
-    require_organiser(request.user, drive.club)
+    require(request.user, drive.club)
     if not drive.on_paper:
         raise Http404("This drive is scored deal by deal.")
     return drive
@@ -80,6 +81,7 @@ def _panel(drive: Drive, typist: int) -> dict:
 def totals(request, pk):
     drive = _paper_drive(request, pk)
     context = _panel(drive, _typist(request.GET.get("typist")))
+    context["is_organiser"] = drive.club.is_organiser(request.user)  # finishing is theirs
     if context["typist"] == Typist.FIRST:
         context["history"] = CardTotalChange.objects.filter(
             card__entry__drive=drive, card__typist=Typist.FIRST
@@ -133,6 +135,7 @@ def card_save(request, pk):
     if error or card is None:
         return JsonResponse({"error": error}, status=400)
     context = _panel(drive, typist)
+    context["is_organiser"] = drive.club.is_organiser(request.user)
     return JsonResponse(
         {
             "card": card.entry.card_number,
@@ -167,7 +170,7 @@ def settle(request, pk):
 @login_required
 @require_POST
 def finish(request, pk):
-    drive = _paper_drive(request, pk)
+    drive = _paper_drive(request, pk, require=require_organiser)
     try:
         services.paper_drive_finish(drive=drive)
     except DriveError as refusal:

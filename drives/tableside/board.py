@@ -14,10 +14,10 @@ from drives.evening import rounds
 from drives.evening.freshness import drive_stamp
 from drives.evening.reports import StandingRow, report_from_rows
 from drives.models import (
-    Club,
     Drive,
     Entry,
     HallState,
+    Membership,
     PendingEntry,
     PendingState,
     Seating,
@@ -119,10 +119,9 @@ def _fingerprint_query() -> str:
         f"(SELECT {aggregates} FROM {table(model)} x WHERE x.drive_id = %s) a{n}"
         for n, (model, aggregates) in enumerate(_STAMP)
     ]
-    organisers = table(Club.organisers.through)
-    organiser = (
-        f"EXISTS (SELECT 1 FROM {organisers} o WHERE o.club_id = d.club_id AND o.user_id = %s)"
-    )
+    # Organisers and helpers alike watch the tables (drives.permissions.require_team).
+    team = table(Membership)
+    organiser = f"EXISTS (SELECT 1 FROM {team} o WHERE o.club_id = d.club_id AND o.user_id = %s)"
     aggregates = ", ".join(f"a{n}.*" for n in range(len(_STAMP)))
     return (
         f"SELECT {organiser}, {aggregates} "

@@ -32,6 +32,7 @@ from drives.models import (
     TableResult,
     TrumpSuit,
 )
+from drives.permissions import require_team
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
@@ -280,6 +281,7 @@ def entry_confirm(
 @transaction.atomic
 def dispute_settle(*, drive: Drive, entry_pk: int, user) -> PendingEntry:
     """The organiser takes one side's figures as the table's result; the others are set aside."""
+    require_team(user, drive.club)
     drive = _locked(drive)
     entry = PendingEntry.objects.filter(pk=entry_pk, drive=drive, state__in=LIVE).first()
     if entry is None:

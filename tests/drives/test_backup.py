@@ -17,6 +17,7 @@ from drives.league.records import SeasonData, season_league
 from drives.management.commands.simulate_drive import simulate
 from drives.models import (
     Club,
+    ClubRole,
     Drive,
     DriveStatus,
     Entry,
@@ -85,6 +86,7 @@ def history(module_db):
     once for the module, and each test's changes (imports, deletions) are rolled back."""
     organiser = make_user("alice")
     club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
+    club.memberships.create(user=make_user("bert"), role=ClubRole.HELPER)  # roles travel too
     season = make_season(club, league_rule=LeagueRule.BEST, best_n=2)
     make_season(club, name="2025–26", start=dt.date(2025, 9, 1), end=dt.date(2026, 6, 30))
     players = make_players(club, 9)
@@ -147,7 +149,7 @@ def test_it_round_trips_a_club_with_every_figure_identical(history, tmp_path):
     # New rows throughout, nothing shared with the original.
     assert not Entry.objects.filter(drive__club=copy, player__club=history).exists()
     # The file names alice as an organiser: that grants nothing; the importer organises.
-    assert list(copy.organisers.all()) == [importer]
+    assert [(m.user, m.role) for m in copy.memberships.all()] == [(importer, ClubRole.ORGANISER)]
     change = ResultChange.objects.get(result__drive__club=copy)
     original = ResultChange.objects.get(result__drive__club=history)
     assert (change.changed_by, change.changed_at, change.new_ns_tricks) == (
@@ -174,7 +176,7 @@ def test_it_restores_into_an_empty_database(history, tmp_path):
     call_command("import_club", str(path), stdout=io.StringIO())
     restored = Club.objects.get(slug="hollybush")
     assert figures(restored) == before
-    assert not restored.organisers.exists()  # no such user here
+    assert not restored.memberships.exists()  # no such users here
     assert TableResult.objects.filter(entered_by__isnull=False).count() == 0
 
 
@@ -251,7 +253,7 @@ def test_every_exported_foreign_key_points_at_exported_rows_or_users():
     for position, model in enumerate(order):
         for field in model._meta.get_fields():
             if field.many_to_many and not field.auto_created:
-                assert (model, field.name) == (Club, "organisers"), f"{model.__name__}.{field.name}"
+                assert (model, field.name) == (Club, "team"), f"{model.__name__}.{field.name}"
             if not field.concrete or not field.is_relation:
                 continue
             target = field.related_model

@@ -179,7 +179,7 @@ def test_the_files_organisers_are_never_granted_the_importer_is(tmp_path, docume
     path = write(tmp_path, document)
     call_command("import_club", path, "--organiser", "importer", stdout=io.StringIO())
     copy = Club.objects.get(slug="copy")
-    assert list(copy.organisers.all()) == [importer]
+    assert list(copy.team.all()) == [importer]
     assert not copy.is_organiser(eve)
 
 
@@ -209,7 +209,7 @@ def test_the_import_page_makes_the_importer_the_organiser(client, document):
     copy = Club.objects.get(slug="copy")
     assert response.status_code == 302
     assert response["Location"] == copy.get_absolute_url()
-    assert list(copy.organisers.all()) == [importer]
+    assert list(copy.team.all()) == [importer]
     page = client.get(response["Location"])
     assert "Hollybush is imported: 8 players, 2 drives. You organise it." in page.text
 

@@ -1,10 +1,11 @@
-"""Every URL that changes data refuses anonymous users and other clubs' organisers."""
+"""Every URL that changes data refuses anonymous users, other clubs' organisers and, beyond
+running the evening, the club's own helpers."""
 
 import pytest
 from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from drives.models import Drive, DriveStatus, Seating, TableResult
+from drives.models import ClubRole, Drive, DriveStatus, Seating, TableResult
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
 
 # Pages anyone may read; every other pattern in the app is the organisers' alone.
@@ -145,3 +146,101 @@ def test_table_pages_open_nothing_without_a_known_link(client, world):
             readable = pattern.name == "table_page"  # the others only take posts
             assert client.get(url).status_code == (404 if readable else 405), pattern.name
     assert snapshot() == before
+
+
+# What a helper may do beside the organisers: check players in, enter results, watch the
+# tables and settle their disputes (drives.permissions). Every other organiser page is refused.
+HELPER_ALLOWED = {
+    "check_in",
+    "late_arrival",
+    "tableside_dashboard",
+    "tableside_tiles",
+    "tableside_settle",
+    "tableside_history",
+    "paper_totals",
+    "paper_card",
+    "paper_settle",
+}
+
+
+@pytest.fixture
+def helper(club):
+    user = make_user("helen")
+    club.memberships.create(user=user, role=ClubRole.HELPER)
+    return user
+
+
+@pytest.mark.django_db
+def test_a_helper_is_refused_every_organisers_page_and_changes_nothing(client, world, helper):
+    _drive, players, season, values = world
+    patterns = [
+        p for p in drive_patterns() if p.name not in PUBLIC | TOKEN_GUARDED | HELPER_ALLOWED
+    ]
+    assert {"drive_new", "drive_delete", "player_list", "season_edit", "finish"} <= {
+        p.name for p in patterns
+    }
+    client.force_login(helper)
+    before = snapshot()
+    for pattern in patterns:
+        url = url_for(pattern, values, players[0], season)
+        for method in (client.get, client.post):
+            response = method(url, {"name": "Intruder", "role": "gent", "reason": "x"})
+            assert response.status_code in (403, 405), (pattern.name, response.status_code)
+    assert snapshot() == before
+
+
+@pytest.mark.django_db
+def test_a_helper_opens_the_pages_that_run_the_evening(client, world, helper):
+    drive, players, season, values = world
+    client.force_login(helper)
+    for name in HELPER_ALLOWED - {"paper_totals", "paper_card", "paper_settle"}:
+        pattern = next(p for p in drive_patterns() if p.name == name)
+        response = client.get(url_for(pattern, values, players[0], season))
+        # 405: the door takes only a post; either way the helper was let through it.
+        assert response.status_code in (200, 304, 405), (name, response.status_code)
+    paper = make_drive(drive.club, status=DriveStatus.RUNNING, current_round=1, on_paper=True)
+    assert client.get(reverse("drives:paper_totals", args=[paper.pk])).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_helper_enters_results_on_the_round_page(client, world, helper):
+    drive, *_ = world
+    client.force_login(helper)
+    page = client.get(reverse("drives:round", args=[drive.pk, 1]))
+    assert 'name="t2_d1"' in page.text  # the boxes to type tricks into
+    assert "Open round 2" not in page.text  # moving on is the organisers'
+    response = client.post(
+        reverse("drives:round", args=[drive.pk, 1]),
+        {"t2_d1": 8, "t2_d2": 6, "t2_d3": 7, "t2_d4": 5, "t2_v": 0},
+        follow=True,
+    )
+    assert response.status_code == 200
+    result = TableResult.objects.get(drive=drive, round=1, table=2, deal=1)
+    assert (result.ns_tricks, result.entered_by) == (8, helper)
+
+
+@pytest.mark.django_db
+def test_a_helper_removed_from_the_team_is_refused_at_the_next_request(client, world, helper):
+    drive, *_ = world
+    client.force_login(helper)
+    dashboard = reverse("drives:tableside_dashboard", args=[drive.pk])
+    assert client.get(dashboard).status_code == 200
+    drive.club.memberships.filter(user=helper).delete()
+    assert client.get(dashboard).status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_services_refuse_a_helper_an_organisers_change(world, helper):
+    from django.core.exceptions import PermissionDenied
+
+    from drives.evening import services
+
+    drive, *_ = world
+    with pytest.raises(PermissionDenied):
+        services.drive_cancel(drive=drive, user=helper, reason="Snow")
+    stranger = make_user("mallory")
+    scores = services.TableScores(2, {1: 7, 2: 7, 3: 7, 4: 7}, {}, 0)
+    with pytest.raises(PermissionDenied):
+        services.results_record(drive=drive, round_number=1, scores=scores, user=stranger)
+    assert Drive.objects.get(pk=drive.pk).status == DriveStatus.RUNNING
+    assert not TableResult.objects.filter(drive=drive, table=2).exists()

@@ -42,7 +42,7 @@ def ticks(players, version, roles=None):
 @pytest.fixture
 def co_organiser(club):
     user = make_user("bea")
-    club.organisers.add(user)
+    club.team.add(user)
     return user
 
 

@@ -143,9 +143,7 @@ def test_the_phone_limits_fail_open_for_a_table_and_closed_for_a_guess(
         assert "Too many requests" in refused.text
 
 
-def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(
-    client, club, redis_server
-):
+def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(client, club, redis_server):
     """Nothing stale is served: what the cache holds is keyed by what it was made from."""
     drive = make_played_drive(club, players=8, deals=4)
     url = reverse("drives:standings", args=[drive.pk])

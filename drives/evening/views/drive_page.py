@@ -8,7 +8,7 @@ from drives.conditional import conditional_page
 from drives.evening import seating, services
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
 from drives.evening.freshness import drive_stamp
-from drives.models import Drive, DriveStatus, Entry
+from drives.models import ClubRole, Drive, DriveStatus, Entry
 from drives.names import PublicNames
 
 #: "Tick the regulars" ticks whoever played in any of the club's last few drives.
@@ -36,12 +36,15 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
         "withdrawn": len(withdrawn),
         "waiting": len(waiting),
         "plan": seating.table_plan(drive.movement, len(playing)),
-        "is_organiser": drive.club.is_organiser(request.user),
     }
+    role = drive.club.role_of(request.user)
+    context["is_organiser"] = role == ClubRole.ORGANISER
+    # Helpers check players in and enter results: the check-in list, late arrivals, tables.
+    context["is_team"] = role is not None
     can_join = drive.status == DriveStatus.PLANNED or (
         drive.status == DriveStatus.RUNNING and drive.current_round < drive.rounds
     )
-    if context["is_organiser"] and drive.status == DriveStatus.PLANNED:
+    if context["is_team"] and drive.status == DriveStatus.PLANNED:
         players = drive.club.players.filter(active=True) | drive.club.players.filter(
             entries__drive=drive
         )
@@ -59,7 +62,7 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
             dataclasses.asdict(seating.table_plan(drive.movement, ticked))
             for ticked in range(len(context["check_in"].fields["present"].choices) + 1)
         ]
-    elif context["is_organiser"] and drive.status == DriveStatus.RUNNING and can_join:
+    elif context["is_team"] and drive.status == DriveStatus.RUNNING and can_join:
         # On the last round nobody can join: no form offers a round that does not exist.
         context["late_arrival"] = LateArrivalForm(drive=drive)
     if context["is_organiser"] and can_join:

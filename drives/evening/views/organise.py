@@ -18,16 +18,17 @@ from drives.evening.forms import (
 )
 from drives.evening.views.drive_page import render_drive_page
 from drives.models import Club, Drive, DriveStatus, Entry
-from drives.permissions import require_organiser
+from drives.permissions import require_organiser, require_team
 from drives.versions import record_version, saved_now
 from scoring.errors import ScoringError
 
 REFUSALS = (services.DriveError, ScoringError)
 
 
-def _organised_drive(request, pk) -> Drive:
+def _organised_drive(request, pk, *, require=require_organiser) -> Drive:
+    """The drive, for its organisers; ``require_team`` lets its helpers in too."""
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
-    require_organiser(request.user, drive.club)
+    require(request.user, drive.club)
     return drive
 
 
@@ -109,7 +110,7 @@ def drive_delete(request, pk):
 @login_required
 @require_POST
 def check_in(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = _organised_drive(request, pk, require=require_team)
     form = CheckInForm(request.POST, players=drive.club.players.all(), entries=drive.entries.all())
     if not form.is_valid():
         messages.error(request, _("The check-in list was not understood; nothing changed."))
@@ -147,7 +148,7 @@ def walk_in(request, pk):
 @login_required
 @require_POST
 def late_arrival(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = _organised_drive(request, pk, require=require_team)
     form = LateArrivalForm(request.POST, drive=drive)
     if not form.is_valid():
         messages.error(

@@ -13,7 +13,7 @@ from drives.bidwhist import records
 from drives.errors import refusal_text
 from drives.evening import rounds, seating, services
 from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
-from drives.models import Drive, DriveStatus, ResultChange, TableResult
+from drives.models import ClubRole, Drive, DriveStatus, ResultChange, TableResult
 from drives.names import PublicNames
 from scoring.errors import ScoringError
 
@@ -22,9 +22,9 @@ def round_page(request, pk, number):
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
     if drive.status == DriveStatus.PLANNED or not 1 <= number <= drive.current_round:
         raise Http404("That round has not been seated yet.")
-    is_organiser = drive.club.is_organiser(request.user)
-    if request.method == "POST" and not is_organiser:
-        raise PermissionDenied("Only this club's organisers can enter scores.")
+    role = drive.club.role_of(request.user)
+    if request.method == "POST" and role is None:
+        raise PermissionDenied("Only this club's organisers and helpers can enter scores.")
     problems = {}
     if request.method == "POST":
         if drive.status != DriveStatus.RUNNING:
@@ -52,8 +52,9 @@ def round_page(request, pk, number):
         "corrections": ResultChange.objects.filter(
             result__drive=drive, result__round=number
         ).count(),
-        "is_organiser": is_organiser,
-        "editable": is_organiser and drive.status == DriveStatus.RUNNING and not drive.on_paper,
+        "is_organiser": role == ClubRole.ORGANISER,
+        "is_team": role is not None,
+        "editable": role is not None and drive.status == DriveStatus.RUNNING and not drive.on_paper,
     }
     return render(request, "drives/round.html", context)
 

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from drives.management.commands.simulate_drive import simulate
-from drives.models import Club, Drive, Game, MovementType, Player, Season, SeatRole
+from drives.models import Club, ClubRole, Drive, Game, MovementType, Player, Season, SeatRole
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "whist-demo"
@@ -49,7 +49,7 @@ class Command(BaseCommand):
                 "venue": "St Anne's Church Hall",
             },
         )
-        club.organisers.add(user)
+        club.memberships.get_or_create(user=user, defaults={"role": ClubRole.ORGANISER})
         self.add_players(club)
         season_start = date(today.year if today.month >= 9 else today.year - 1, 9, 1)
         season, _ = Season.objects.get_or_create(

@@ -14,36 +14,43 @@ from django.views.decorators.http import require_POST
 
 from drives.errors import DriveError
 from drives.models import Drive, DriveStatus
-from drives.permissions import require_organiser
+from drives.permissions import require_organiser, require_team
 from drives.tableside import board, history, services, tokens
 from drives.tableside.views.live import polled
 
 
-def _running_drive(request, pk) -> Drive:
+def _running_drive(request, pk, *, require=require_organiser) -> Drive:
+    """The running drive, for its organisers; ``require_team`` lets its helpers in too."""
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
-    require_organiser(request.user, drive.club)
+    require(request.user, drive.club)
     if drive.status != DriveStatus.RUNNING:
         raise Http404("The drive is not running.")
     return drive
 
 
-def _tiles_context(drive):
-    return {"drive": drive, "board": board.board(drive), "poll": settings.DASHBOARD_POLL_SECONDS}
+def _tiles_context(request, drive):
+    return {
+        "drive": drive,
+        "board": board.board(drive),
+        "poll": settings.DASHBOARD_POLL_SECONDS,
+        # Helpers watch and settle; the next round, the hall and the links are the organisers'.
+        "is_organiser": drive.club.is_organiser(request.user),
+    }
 
 
 @login_required
 def dashboard(request, pk):
-    drive = _running_drive(request, pk)
+    drive = _running_drive(request, pk, require=require_team)
     hall = board.hall_state(drive)
-    context = _tiles_context(drive) | {"timer": board.timer(hall), "hall": hall}
+    context = _tiles_context(request, drive) | {"timer": board.timer(hall), "hall": hall}
     return render(request, "tableside/dashboard.html", context)
 
 
 @login_required
 def dashboard_tiles(request, pk):
     def fragment():
-        drive = _running_drive(request, pk)
-        return render(request, "tableside/_tiles.html", _tiles_context(drive))
+        drive = _running_drive(request, pk, require=require_team)
+        return render(request, "tableside/_tiles.html", _tiles_context(request, drive))
 
     # The fingerprint checks the organiser too: an unchanged poll needs nothing else.
     return polled(request, board.fingerprint(pk, "tiles", organiser=request.user), fragment)
@@ -52,7 +59,7 @@ def dashboard_tiles(request, pk):
 @login_required
 @require_POST
 def settle(request, pk):
-    drive = _running_drive(request, pk)
+    drive = _running_drive(request, pk, require=require_team)
     try:
         entry = services.dispute_settle(
             drive=drive, entry_pk=_number(request.POST.get("entry")), user=request.user
@@ -109,7 +116,7 @@ def hall_controls(request, pk):
 @login_required
 def table_history(request, pk, table):
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
-    require_organiser(request.user, drive.club)
+    require_team(request.user, drive.club)
     context = {"drive": drive, "table": table, "events": history.table_history(drive, table)}
     return render(request, "tableside/history.html", context)
 
