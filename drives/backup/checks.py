@@ -65,7 +65,7 @@ def checked_value(model: type[models.Model], key: str, row_id, field: models.Fie
         value = field.clean(value, None)
     except ValidationError as error:
         raise RowError(key, row_id, field.name, " ".join(error.messages)) from None
-    if isinstance(field, models.DateTimeField) and timezone.is_naive(value):
+    if isinstance(field, models.DateTimeField) and value is not None and timezone.is_naive(value):
         value = timezone.make_aware(value)
     return value
 

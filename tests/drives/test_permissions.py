@@ -174,7 +174,9 @@ def helper(club):
 def test_a_helper_is_refused_every_organisers_page_and_changes_nothing(client, world, helper):
     _drive, players, season, values = world
     patterns = [
-        p for p in drive_patterns() if p.name not in PUBLIC | TOKEN_GUARDED | HELPER_ALLOWED
+        p
+        for p in drive_patterns()
+        if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | HELPER_ALLOWED
     ]
     assert {"drive_new", "drive_delete", "player_list", "season_edit", "finish"} <= {
         p.name for p in patterns
