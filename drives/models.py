@@ -630,7 +630,7 @@ class TableResult(models.Model):
         """A bid whist hand's declarers' tricks, the kitty included."""
         if not self.declarers:
             return None
-        return self.ns_tricks if self.declarers == Partnership.NS else self.ew_tricks
+        return scoring_results.side_tricks(self.declarers, self.ns_tricks)
 
     def details(self) -> dict[str, object]:
         """What a correction may change beside the tricks and honours, for its history."""

@@ -56,6 +56,30 @@ def check_tricks(ns_tricks: int, *, side: Side = "NS") -> int:
     return ns_tricks
 
 
+def side_tricks(side: str, ns_tricks: int) -> int:
+    """The tricks ``side`` ("NS" or "EW", as stored) took when N–S took ``ns_tricks``.
+
+    A deal has 13 tricks, so E–W took the rest.
+
+    At bid whist the kitty counts as the declarers' trick, so the declarers' tricks are
+    :func:`side_tricks` of the declaring side, and :func:`ns_tricks_of` turns them back.
+
+    >>> side_tricks("NS", 8), side_tricks("EW", 8)
+    (8, 5)
+    """
+    return ns_tricks if side == "NS" else 13 - ns_tricks
+
+
+def ns_tricks_of(side: str, tricks: int) -> int:
+    """N–S's tricks in a deal in which ``side`` took ``tricks``; :func:`side_tricks` undone.
+
+    >>> ns_tricks_of("EW", 9), ns_tricks_of("EW", side_tricks("EW", 4))
+    (4, 4)
+    """
+    # Taking one side's tricks from 13 is its own inverse: the same turn either way.
+    return side_tricks(side, tricks)
+
+
 def odd_tricks(tricks: int) -> int:
     """Tricks over six: what a side scores for a deal.
 

@@ -13,6 +13,7 @@ from scoring.bidwhist import round_winner as bidwhist_round_winner
 from scoring.bidwhist.auction import check_level
 from scoring.cards import Side, Suit
 from scoring.errors import BidWhistError
+from scoring.results import side_tricks
 
 
 @dataclass(frozen=True)
@@ -163,15 +164,13 @@ def sent_lines(drive: Drive, hands: dict[str, dict]) -> list[HandLine]:
 
 def stored_record(result) -> HandRecord:
     """A stored hand (a ``TableResult`` or a row with its columns) as ``scoring`` reads it."""
-    declarers = result.declarers
-    tricks = result.ns_tricks if declarers == "NS" else 13 - result.ns_tricks
     return HandRecord(
         dealer=result.dealer,
-        side=declarers,
+        side=result.declarers,
         level=result.bid_level,
         strain=result.bid_strain,
         trumps=Suit(result.trumps) if result.trumps else None,
-        tricks=tricks,
+        tricks=side_tricks(result.declarers, result.ns_tricks),
     )
 
 

@@ -29,7 +29,7 @@ from drives.numbers import figure as points_text  # the printed sheets' name for
 from scoring import standings as ranking
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from scoring.prizes import PrizeConfig, prizes
-from scoring.results import deal_points
+from scoring.results import deal_points, side_tricks
 
 #: The prize names and categories ``scoring`` gives, for ``makemessages``: the templates
 #: show them with ``{% translate prize.name %}`` (kept English here: league summaries
@@ -227,7 +227,7 @@ class DealResult:
     def declarer_tricks(self) -> int | None:
         if not self.declarers:
             return None
-        return self.ns_tricks if self.declarers == "NS" else self.ew_tricks
+        return side_tricks(self.declarers, self.ns_tricks)
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ from drives.versions import record_values, require_unchanged, version_of
 from scoring.cards import dealer_for_deal
 from scoring.errors import ScoringError
 from scoring.movements import MIN_PLAYERS
-from scoring.results import check_tricks
+from scoring.results import check_tricks, ns_tricks_of
 
 
 def _locked(drive: Drive) -> Drive:
@@ -495,7 +495,7 @@ def _bid_whist_values(drive: Drive, scores: TableScores, deals: list[int]) -> di
         entry = scores.hands.get(deal) or HandEntry(dealer_for_deal(deal), "", None, "", "", None)
         record = check_hand(drive, scores.table, deal, entry)
         values[deal] = {
-            "ns_tricks": record.tricks if record.side == "NS" else 13 - record.tricks,
+            "ns_tricks": ns_tricks_of(record.side, record.tricks),
             "ns_honours": None,
             "trumps": record.trumps.value if record.trumps else "",
             "dealer": record.dealer,

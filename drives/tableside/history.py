@@ -10,6 +10,7 @@ from drives.bidwhist import records
 from drives.errors import SIDES
 from drives.models import Drive, PendingEntry, ResultChange, ResultSource, TableResult
 from scoring.cards import Suit
+from scoring.results import side_tricks
 
 
 @dataclass(frozen=True)
@@ -82,5 +83,5 @@ def _hand_text(details: dict, ns_tricks: int) -> str:
         "side": SIDES[declarers],
         "bid": records.bid_text(details.get("bid_level"), details.get("bid_strain", "")),
         "trumps": f" {Suit(trumps).symbol}" if trumps else "",
-        "tricks": ns_tricks if declarers == "NS" else 13 - ns_tricks,
+        "tricks": side_tricks(declarers, ns_tricks),
     }

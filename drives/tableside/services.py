@@ -33,6 +33,7 @@ from drives.models import (
     TrumpSuit,
 )
 from drives.permissions import require_team
+from scoring.results import ns_tricks_of
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
@@ -140,10 +141,7 @@ def _check_hands(drive: Drive, table: int, round_number: int, figures: Figures) 
 
 
 def _ns_tricks(hands: dict[int, HandEntry]) -> dict[int, int | None]:
-    return {
-        deal: hand.tricks if hand.declarers == Side.NS else 13 - (hand.tricks or 0)
-        for deal, hand in hands.items()
-    }
+    return {deal: ns_tricks_of(hand.declarers, hand.tricks or 0) for deal, hand in hands.items()}
 
 
 def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:

@@ -3,6 +3,8 @@
 import doctest
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring import results
 from scoring.cards import Suit, parse_hand
@@ -16,7 +18,9 @@ from scoring.results import (
     deal_points,
     honours_held,
     honours_points,
+    ns_tricks_of,
     odd_tricks,
+    side_tricks,
 )
 
 H = Suit.HEARTS
@@ -265,3 +269,11 @@ def test_a_rubber_is_the_best_of_three_games(ns_trick_counts, target, games, win
 def test_a_won_rubber_takes_no_more_deals():
     with pytest.raises(ResultError, match="rubber is over"):
         play_rubber([13, 13]).add_deal(7, trumps=None)
+
+
+@given(st.sampled_from(["NS", "EW"]), st.integers(0, 13))
+def test_a_sides_tricks_and_n_s_tricks_turn_into_each_other(side, ns_tricks):
+    tricks = side_tricks(side, ns_tricks)
+    assert ns_tricks_of(side, tricks) == ns_tricks
+    assert tricks + side_tricks("EW" if side == "NS" else "NS", ns_tricks) == 13
+    assert (tricks == ns_tricks) == (side == "NS")
