@@ -31,6 +31,7 @@ from pathlib import Path
 
 from bench.local import setup_django
 from bench.timing import best_of
+from scoring.standings import sits_out
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -131,7 +132,7 @@ def time_version(ranking, reports, args) -> tuple[float, float, object]:
         ranking.SitOut(entry.pk, r, drive.deals_per_round)
         for r in range(1, drive.rounds + 1)
         for entry in entries
-        if entry.plays_in(r) and (r, entry.pk) not in seated
+        if sits_out(entry, r, seated=(r, entry.pk) in seated)
     ]
 
     def table():

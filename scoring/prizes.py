@@ -63,8 +63,8 @@ def prizes(
 ) -> list[Prize]:
     """The prizes: placings and booby per list, then half-time, then ten-trick.
 
-    >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3),
-    ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1)]
+    >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3, Decimal(4)),
+    ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1, Decimal(3))]
     >>> [(p.name, p.players) for p in prizes(final, [Competitor(7, "lady"),
     ...     Competitor(8, "gent")], PrizeConfig(places=1))]
     [('1st', (7,)), ('Booby', (8,))]

@@ -6,14 +6,16 @@ The web application builds plain values from the database and calls
 Rules, in the order a club organiser would ask about them:
 
 * **Sit-outs are passed in, not inferred.** The caller lists, per player and
-  round, how many deals the player sat out *while entered* (``SitOut``). Deals
+  round, how many deals the player sat out *while entered* (``SitOut``): a player
+  sits a round out when in play in it without a seat (:func:`sits_out`). Deals
   before a late arrival or after a withdrawal are neither played nor sat out:
   they earn nothing.
 * **Sit-out credit.** With ``SitOutRule.AVERAGE`` (the default) each deal sat
   out is credited the player's own average per deal played in the window,
   rounded to 2 decimal places (half up); a player who has played no deal is
   credited 0. With ``SitOutRule.FIXED`` each deal sat out earns
-  ``fixed_sit_out_points``.
+  ``fixed_sit_out_points``. The standing carries the figure (``sit_out_credit``), so
+  a printed card writes beside each deal sat out what the total counted.
 * **Points are ``Decimal`` with 2 decimal places**, and ranking uses exactly
   the figures shown: because the per-deal credit is rounded first, the round
   points always add up to the total printed on the sheet.
@@ -33,7 +35,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
 from itertools import accumulate, chain, groupby
 from operator import attrgetter, itemgetter
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from scoring.errors import StandingsError
 
@@ -81,6 +83,26 @@ class DealScore:
             raise StandingsError(f"Deal {self.deal}: a side takes 0-13 tricks, not {self.tricks}.")
 
 
+class InPlay(Protocol):
+    """Anything that knows the rounds a player is in play: a drive's entry."""
+
+    def plays_in(self, round_number: int, /) -> bool: ...
+
+
+def sits_out(player: InPlay, round_number: int, *, seated: bool) -> bool:
+    """Whether ``player`` sits round ``round_number`` out: in play in it, with no seat.
+
+    A player not in play (before arriving late, after withdrawing, while away) neither
+    plays nor sits out, so earns no sit-out credit for the round.
+
+    >>> class Late:
+    ...     def plays_in(self, round_number): return round_number >= 3
+    >>> [sits_out(Late(), r, seated=False) for r in (2, 3)], sits_out(Late(), 3, seated=True)
+    ([False, True], False)
+    """
+    return not seated and player.plays_in(round_number)
+
+
 @dataclass(frozen=True, slots=True)
 class SitOut:
     """A player sat out ``deals`` deals of ``round`` while entered in the drive."""
@@ -107,7 +129,11 @@ class Competitor:
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """One row of the standings; ``points`` is the ranking total with sit-out credit."""
+    """One row of the standings; ``points`` is the ranking total with sit-out credit.
+
+    ``sit_out_credit`` is what each deal sat out earned, as counted in ``points`` and
+    ``round_points``: the player's average per deal played, or the drive's fixed credit.
+    """
 
     player: int
     rank: int
@@ -118,6 +144,7 @@ class Standing:
     average_per_deal: Decimal
     round_points: tuple[Decimal, ...]
     ten_trick_deals: int
+    sit_out_credit: Decimal
 
     @property
     def rank_label(self) -> str:
@@ -343,7 +370,7 @@ def _ranked(
         last_rounds = accumulate(reversed(round_points[1:])) if countback else ()
         keys[player] = (-total, *(-p for p in last_rounds))
         sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
-        stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals)
+        stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals, credit)
         rows.append(Standing(player, 0, False, *stats))
     return _numbered(groups_by(rows, key=lambda s: keys[s.player]))
 
@@ -351,9 +378,9 @@ def _ranked(
 def rerank(part: Iterable[Standing]) -> list[Standing]:
     """Rank part of a table (say the ladies) within itself; players level stay shared.
 
-    >>> ranked = [Standing(1, 1, False, Decimal(90), 24, 0, Decimal(4), (), 0),
-    ...          Standing(2, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0),
-    ...          Standing(3, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0)]
+    >>> ranked = [Standing(1, 1, False, Decimal(90), 24, 0, Decimal(4), (), 0, Decimal(4)),
+    ...          Standing(2, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0, Decimal(3)),
+    ...          Standing(3, 2, True, Decimal(80), 24, 0, Decimal(3), (), 0, Decimal(3))]
     >>> [(s.player, s.rank, s.shared) for s in rerank(ranked[1:])]
     [(2, 1, True), (3, 1, True)]
     """
@@ -440,7 +467,13 @@ def check_competitors(competitors: Iterable[Competitor]) -> dict[int, Role]:
 
 #: A standing's fields after ``rank`` and ``shared``, in order.
 _UNRANKED = attrgetter(
-    "points", "played_deals", "sat_out_deals", "average_per_deal", "round_points", "ten_trick_deals"
+    "points",
+    "played_deals",
+    "sat_out_deals",
+    "average_per_deal",
+    "round_points",
+    "ten_trick_deals",
+    "sit_out_credit",
 )
 
 

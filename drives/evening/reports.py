@@ -400,7 +400,7 @@ def _sit_outs(drive: Drive, entries, seated, last_round: int) -> list[ranking.Si
         ranking.SitOut(pk, r, drive.deals_per_round)
         for r in range(1, last_round + 1)
         for entry, pk in with_pks
-        if (r, pk) not in at_a_table and entry.plays_in(r)
+        if ranking.sits_out(entry, r, seated=(r, pk) in at_a_table)
     ]
 
 

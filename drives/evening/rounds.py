@@ -14,6 +14,7 @@ from drives.models import Drive, Entry, Seating, TableResult
 from drives.names import PublicNames
 from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import round_winner
+from scoring.standings import sits_out
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -178,7 +179,7 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
             deal: res for (table, deal), res in stored.items() if table == sheet.number
         }
     seated = {entry.pk for sheet in sheets for entry in sheet.seats.values()}
-    sitting_out = [e for e in entries if e.plays_in(round_number) and e.pk not in seated]
+    sitting_out = [e for e in entries if sits_out(e, round_number, seated=e.pk in seated)]
     return RoundSheet(
         number=round_number,
         deals=deal_infos(drive, round_number),

@@ -17,6 +17,7 @@ from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
 from scoring.cards import SEATS, Side
+from scoring.standings import sits_out
 
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
 
@@ -139,7 +140,7 @@ def seat_next(drive: Drive) -> None:
     current = movements.ProgressiveRound(
         fours=tuple(fours),
         sitting_out=tuple(
-            i for i, e in enumerate(entries) if e.plays_in(drive.current_round) and i not in seated
+            i for i, e in enumerate(entries) if sits_out(e, drive.current_round, seated=i in seated)
         ),
         rested=frozenset(i for i, e in enumerate(entries) if e.pk in set(drive.rested_entries)),
         ladies=frozenset(p for four in fours for p in four[:2]),

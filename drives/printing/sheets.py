@@ -33,7 +33,6 @@ from drives.models import (
     DriveStatus,
     Entry,
     Seating,
-    SitOutRule,
     TableLink,
     TableResult,
 )
@@ -234,14 +233,13 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
     cards = []
     for entry in printed.entries:
         standing = None if blank else final.get(entry.pk)
-        credit = _sit_out_credit(drive, standing)
         running = Decimal(0)
         running_at_half: Decimal | None = None
         lines = []
         for r in range(1, drive.rounds + 1):
             place = places.get((r, entry.pk))
             absent = not entry.plays_in(r)
-            sits_out = r in seated and place is None and not absent
+            sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
             table, seat = place or (None, "")
             seats = printed.seats.get((r, table), {}) if table else {}
             for deal in deals[r]:
@@ -249,7 +247,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
                 won: Decimal | int | None = None
                 if standing is not None and not absent:
                     if sits_out and r <= report.rounds_scored:
-                        won = credit
+                        won = standing.sit_out_credit
                     elif place is not None:
                         won = printed.points.get((entry.pk, deal.number))
                 if won is not None:
@@ -329,15 +327,6 @@ def _bid_columns(printed: PrintedDrive, deal: DealInfo, table: int | None, blank
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:
     return {row.entry.pk: row.standing for row in rows}
-
-
-def _sit_out_credit(drive: Drive, standing: ranking.Standing | None) -> Decimal:
-    """What each deal sat out earns, exactly as the standings credit it."""
-    if standing is None:
-        return Decimal(0)
-    if drive.sit_out_rule == SitOutRule.AVERAGE:
-        return standing.average_per_deal
-    return Decimal(drive.sit_out_points)
 
 
 def _card_number(entry: Entry | None) -> int | None:

@@ -44,7 +44,9 @@ def one_deal_rounds(cards):
 
 
 def make_standing(player, rank, points, *, shared=False, played=24, ten_tricks=0):
-    return Standing(player, rank, shared, Decimal(points), played, 0, Decimal(0), (), ten_tricks)
+    return Standing(
+        player, rank, shared, Decimal(points), played, 0, Decimal(0), (), ten_tricks, Decimal(0)
+    )
 
 
 def test_it_imports_without_django():
