@@ -3,6 +3,10 @@
 Prize rules (:func:`prizes`):
 
 * Only players who played at least one deal can win a prize.
+* A player who withdrew and did not come back keeps their place in the standings
+  but wins no prize, unless the drive says so (``withdrawn_win_prizes``): the
+  prizes go down the table as if they were not in it, ties among the others
+  still shared.
 * With ``by_role`` there are two lists, ladies and gents; a player whose role
   for the evening is "either" competes with the gents. Otherwise one overall list.
 * Placing prizes come first. Players the tie-break could not separate share the
@@ -17,12 +21,12 @@ Prize rules (:func:`prizes`):
   tricks among players still without a prize (none if that most is 0). Ties share.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from scoring.errors import StandingsError
-from scoring.standings import Competitor, Role, Standing, check_competitors, groups_by
+from scoring.standings import Competitor, Role, Standing, check_competitors, groups_by, rerank
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +38,7 @@ class PrizeConfig:
     booby: bool = True
     half_time: bool = False
     most_ten_trick_deals: bool = False
+    withdrawn_win_prizes: bool = False
 
     def __post_init__(self) -> None:
         if self.places < 1:
@@ -60,14 +65,20 @@ def prizes(
     config: PrizeConfig,
     *,
     half_time: Sequence[Standing] | None = None,
+    withdrawn: Collection[int] = (),
 ) -> list[Prize]:
     """The prizes: placings and booby per list, then half-time, then ten-trick.
+
+    ``withdrawn``: the players who withdrew and did not come back.
 
     >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3, Decimal(4)),
     ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1, Decimal(3))]
     >>> [(p.name, p.players) for p in prizes(final, [Competitor(7, "lady"),
     ...     Competitor(8, "gent")], PrizeConfig(places=1))]
     [('1st', (7,)), ('Booby', (8,))]
+    >>> [(p.name, p.players) for p in prizes(final, [Competitor(7, "lady"),
+    ...     Competitor(8, "gent")], PrizeConfig(places=1), withdrawn={7})]
+    [('1st', (8,))]
     """
     roles = check_competitors(competitors)
     unknown = sorted({s.player for s in (*final, *(half_time or ()))} - roles.keys())
@@ -75,6 +86,10 @@ def prizes(
         raise StandingsError(f"Standings include players not entered in this drive: {unknown}.")
     if config.half_time and half_time is None:
         raise StandingsError("The half-time prize needs the half-time standings.")
+    if not config.withdrawn_win_prizes:
+        final = rerank(s for s in final if s.player not in withdrawn)
+        if half_time is not None:
+            half_time = rerank(s for s in half_time if s.player not in withdrawn)
 
     played = [s for s in final if s.played_deals]
     if config.by_role:

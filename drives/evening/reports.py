@@ -28,6 +28,7 @@ from drives.numbers import average
 from drives.numbers import figure as points_text  # the printed sheets' name for it
 from scoring import standings as ranking
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
+from scoring.pairs import pair_standings, partners
 from scoring.prizes import PrizeConfig, prizes
 from scoring.results import deal_points, side_tricks
 
@@ -482,18 +483,17 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
             booby=drive.booby_prize,
             half_time=drive.half_time_prize,
             most_ten_trick_deals=drive.ten_trick_prize,
+            withdrawn_win_prizes=drive.withdrawn_win_prizes,
         )
-        # A player who withdrew keeps their place in the standings but, unless the drive
-        # says otherwise, wins no prize: the prizes go down the table as if they were not in it.
-        stayed = {entry.pk for entry in entries if drive.withdrawn_win_prizes or not entry.has_left}
         prize_rows = [
             PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
             # A paper drive whose half-times were not typed has no half-time prize to give.
             for p in prizes(
-                ranking.rerank(s for s in final if s.player in stayed),
+                final,
                 competitors,
                 config,
-                half_time=ranking.rerank(s for s in half or [] if s.player in stayed),
+                half_time=half or [],
+                withdrawn={entry.pk for entry in entries if entry.has_left},
             )
         ]
     by_role = drive.prizes_by_role
@@ -517,28 +517,16 @@ def _pair_rows(drive: Drive, seats_at, overall: list[StandingRow]) -> list[PairR
     opposite each other (N–S or E–W) at every table they play."""
     if drive.movement not in (MovementType.MITCHELL, MovementType.HOWELL):
         return []
-    partner: dict[int, Entry] = {}
-    for seats in seats_at.values():
-        for one, other in (("N", "S"), ("E", "W")):
-            if one in seats and other in seats:
-                partner[seats[one].pk], partner[seats[other].pk] = seats[other], seats[one]
-    pairs: list[tuple[StandingRow, Entry]] = []
-    placed: set[int] = set()
-    for row in overall:
-        mate = partner.get(row.entry.pk)
-        if mate is None or row.entry.pk in placed:
-            continue
-        placed |= {row.entry.pk, mate.pk}
-        pairs.append((row, mate))
-    ranks = [row.standing.rank for row, _mate in pairs]
+    tables = [{seat: entry.pk for seat, entry in seats.items()} for seats in seats_at.values()]
+    by_pk = {entry.pk: entry for seats in seats_at.values() for entry in seats.values()}
     return [
         PairRow(
-            (row.entry, mate),
-            row.standing,
-            rank=1 + sum(rank < row.standing.rank for rank in ranks),
-            shared=ranks.count(row.standing.rank) > 1,
+            (by_pk[pair.players[0]], by_pk[pair.players[1]]),
+            pair.standing,
+            rank=pair.rank,
+            shared=pair.shared,
         )
-        for row, mate in pairs
+        for pair in pair_standings([row.standing for row in overall], partners(tables))
     ]
 
 

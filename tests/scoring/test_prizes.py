@@ -1,0 +1,66 @@
+"""Prize eligibility: players who withdrew win nothing unless the drive says they may."""
+
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.prizes import PrizeConfig, prizes
+from scoring.standings import Competitor, DealScore, standings
+
+
+def table(points_by_player):
+    scores = [DealScore(player, 1, 1, points, 7) for player, points in points_by_player.items()]
+    competitors = [Competitor(player, "either") for player in points_by_player]
+    return standings(scores, competitors, rounds=[(1, 1)]), competitors
+
+
+def named(awarded):
+    return [(prize.name, prize.players) for prize in awarded]
+
+
+def test_a_player_who_withdrew_wins_no_prize_and_the_prizes_go_down_the_table():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    config = PrizeConfig(places=2)
+    assert named(prizes(final, competitors, config, withdrawn={1})) == [
+        ("1st", (2,)),
+        ("2nd", (3,)),
+        ("Booby", (4,)),
+    ]
+    # The standings keep the player's place: only the prizes pass them by.
+    assert [s.player for s in final] == [1, 2, 3, 4]
+
+
+def test_the_drive_may_let_players_who_withdrew_win_prizes():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    config = PrizeConfig(places=2, withdrawn_win_prizes=True)
+    assert named(prizes(final, competitors, config, withdrawn={1})) == [
+        ("1st", (1,)),
+        ("2nd", (2,)),
+        ("Booby", (4,)),
+    ]
+
+
+def test_a_half_time_leader_who_withdrew_wins_no_half_time_prize():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    half, _ = table({1: 1, 2: 2, 3: 9, 4: 8})
+    config = PrizeConfig(places=1, booby=False, half_time=True)
+    assert named(prizes(final, competitors, config, half_time=half, withdrawn={3})) == [
+        ("1st", (1,)),
+        ("Half-time", (4,)),
+    ]
+
+
+@given(
+    points=st.dictionaries(st.integers(1, 30), st.integers(0, 13), min_size=1, max_size=12),
+    left=st.sets(st.integers(1, 30)),
+    places=st.integers(1, 4),
+)
+def test_prizes_with_withdrawals_are_the_prizes_of_the_table_without_them(points, left, places):
+    final, competitors = table(points)
+    config = PrizeConfig(places=places, most_ten_trick_deals=True)
+    awarded = prizes(final, competitors, config, withdrawn=left)
+    stayed, _ = table({player: p for player, p in points.items() if player not in left})
+    assert not {player for prize in awarded for player in prize.players} & left
+    assert named(awarded) == named(prizes(stayed, competitors, config))
+    assert all(isinstance(prize.points, Decimal) for prize in awarded)
