@@ -293,7 +293,12 @@ class TrumpSuit(models.TextChoices):
     CLUBS = "C", _("clubs")
 
 
-class Partnership(models.TextChoices):
+class Side(models.TextChoices):
+    """N–S or E–W: the side entering a table's figures, the side that declared at bid whist.
+
+    The values are ``scoring.cards.Side``'s.
+    """
+
     NS = "NS", _("N–S")
     EW = "EW", _("E–W")
 
@@ -586,7 +591,7 @@ class TableResult(models.Model):
     trumps = models.CharField(_("trumps"), max_length=1, choices=TrumpSuit.choices, blank=True)
     dealer = models.CharField(_("dealer"), max_length=1, choices=Seat.choices, blank=True)
     declarers = models.CharField(
-        _("declaring side"), max_length=2, choices=Partnership.choices, blank=True
+        _("declaring side"), max_length=2, choices=Side.choices, blank=True
     )
     bid_level = models.PositiveSmallIntegerField(_("bid"), null=True, blank=True)
     bid_strain = models.CharField(
@@ -697,11 +702,6 @@ class TableLink(models.Model):
 
     def __str__(self):
         return f"{self.drive_id} table {self.table}"
-
-
-class Side(models.TextChoices):
-    NS = "NS", _("N–S")
-    EW = "EW", _("E–W")
 
 
 class PendingState(models.TextChoices):

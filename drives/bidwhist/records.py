@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 
 from drives.errors import SIDES, DriveError, refusal_text
 from drives.models import Drive
-from scoring.bidwhist import HandRecord, HouseRules
-from scoring.bidwhist import round_winner as bidwhist_round_winner
+from scoring.bidwhist import HandRecord, HouseRules, winner_on_points
 from scoring.bidwhist.auction import check_level
 from scoring.cards import Side, Suit
 from scoring.errors import BidWhistError
@@ -190,4 +189,4 @@ def table_winner(drive: Drive, results) -> Side:
         stored_record(result).side_points(rules)
         for result in sorted(results, key=lambda result: result.deal)
     ]
-    return bidwhist_round_winner(hands)
+    return winner_on_points(hands)

@@ -13,7 +13,7 @@ from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
 from drives.names import PublicNames
 from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
-from scoring.movements import round_winner
+from scoring.movements import winner_on_tricks
 from scoring.standings import sits_out
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ class TableSheet:
         deals = drive.deals_per_round
         ns_tricks = sum(result.ns_tricks for result in self.results.values())
         last_deal = self.results[max(self.results)].ns_tricks
-        return round_winner(ns_tricks, 13 * deals, last_deal)
+        return winner_on_tricks(ns_tricks, 13 * deals, last_deal)
 
 
 @dataclass(frozen=True)

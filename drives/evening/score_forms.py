@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from drives.bidwhist.records import HandEntry
 from drives.evening.services import TableScores
-from drives.models import BidStrain, Partnership, Seat, TrumpSuit
+from drives.models import BidStrain, Seat, Side, TrumpSuit
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -239,7 +239,7 @@ class BidWhistScoresForm(_TableErrors):
                 )
                 self.fields[prefix + "declarers"] = forms.ChoiceField(
                     required=False,
-                    choices=[("", "–"), *Partnership.choices],
+                    choices=[("", "–"), *Side.choices],
                     label=_("Table %(table)s, hand %(deal)s: declaring side") % where,
                     initial=result.declarers if result else "",
                 )

@@ -123,7 +123,7 @@ def _winners(drive: Drive, round_number: int, table_count: int) -> list[Side]:
         ns_total[result.table] = ns_total.get(result.table, 0) + result.ns_tricks
         last_deal[result.table] = result.ns_tricks
     return [
-        movements.round_winner(ns_total[t], 13 * drive.deals_per_round, last_deal[t])
+        movements.winner_on_tricks(ns_total[t], 13 * drive.deals_per_round, last_deal[t])
         for t in range(1, table_count + 1)
     ]
 

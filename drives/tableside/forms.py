@@ -10,7 +10,7 @@ from drives.bidwhist import records
 from drives.errors import SIDES, refusal_text
 from drives.evening.rounds import SEAT_LETTERS
 from drives.evening.score_forms import HONOURS_CHOICES
-from drives.models import BidStrain, Partnership, Side, TrumpSuit
+from drives.models import BidStrain, Side, TrumpSuit
 from drives.tableside.services import Figures
 from scoring.bidwhist import forced_declarer
 from scoring.cards import Suit, side_of
@@ -123,7 +123,7 @@ class BidWhistEntryForm(forms.Form):
             self.fields[f"b{deal}_declarers"] = forms.CharField(
                 required=False,
                 label=_("Hand %(deal)s: who won the bid") % where,
-                widget=forms.RadioSelect(choices=Partnership.choices),
+                widget=forms.RadioSelect(choices=Side.choices),
             )
             self.fields[f"b{deal}_forced"] = forms.BooleanField(
                 required=False,

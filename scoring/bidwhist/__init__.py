@@ -34,7 +34,7 @@ from scoring.bidwhist.points import (
     HandRecord,
     HouseRules,
     hand_points,
-    round_winner,
+    winner_on_points,
 )
 
 #: The stable codes of :class:`scoring.errors.BidWhistError`, one for each kind of mistake.
@@ -89,7 +89,7 @@ __all__ = [
     "legal_plays",
     "parse_cards",
     "play_hand",
-    "round_winner",
     "simulate_hand",
     "trick_winner",
+    "winner_on_points",
 ]

@@ -133,15 +133,19 @@ class HandRecord:
         return (points, 0) if self.side == "NS" else (0, points)
 
 
-def round_winner(hands: Sequence[tuple[int, int]]) -> Side:
-    """The pair that won a round of hands at one table, for a progressive drive's moves.
+def winner_on_points(hands: Sequence[tuple[int, int]]) -> Side:
+    """The pair that won a round of bid whist hands at one table, on points, for a
+    progressive drive's moves (classic whist's rounds are won on tricks:
+    :func:`scoring.movements.winner_on_tricks`).
 
     ``hands`` are each hand's (N–S, E–W) points in the order played. More points wins; a
     tie goes to the pair that won the last hand, which cannot be tied: its declarers
     either made their bid (points to them) or fell short (points off them).
 
-    >>> round_winner([(4, 0), (0, -2)]), round_winner([(2, 0), (0, 2)]), round_winner([(0, -1)])
-    ('NS', 'EW', 'NS')
+    >>> winner_on_points([(4, 0), (0, -2)]), winner_on_points([(2, 0), (0, 2)])
+    ('NS', 'EW')
+    >>> winner_on_points([(0, -1)])
+    'NS'
     """
     if not hands:
         raise BidWhistError("A round has at least one hand", code="round_hands")

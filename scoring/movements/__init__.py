@@ -21,10 +21,9 @@ from scoring.movements.individual import individual
 from scoring.movements.progressive import (
     ProgressiveRound,
     ProgressiveRule,
-    Side,
     progressive_first,
     progressive_next,
-    round_winner,
+    winner_on_tricks,
 )
 from scoring.movements.quality import Quality, quality
 from scoring.movements.replan import replan
@@ -38,7 +37,6 @@ __all__ = [
     "ProgressiveRule",
     "Quality",
     "Round",
-    "Side",
     "howell",
     "individual",
     "mitchell",
@@ -47,5 +45,5 @@ __all__ = [
     "quality",
     "replan",
     "replan_fixed",
-    "round_winner",
+    "winner_on_tricks",
 ]

@@ -28,10 +28,10 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from scoring.cards import Side
 from scoring.errors import MovementError
 from scoring.movements.base import Four
 
-Side = Literal["NS", "EW"]
 Direction = Literal["up", "down"]
 
 
@@ -84,15 +84,15 @@ class ProgressiveRound:
         return len(self.fours)
 
 
-def round_winner(north_south: int, total: int, last_deal: int) -> Side:
-    """The pair that won a round at one table.
+def winner_on_tricks(north_south: int, total: int, last_deal: int) -> Side:
+    """The pair that won a round of classic whist at one table, on tricks.
 
     ``north_south`` is N–S's tricks over the round's deals, ``total`` all the
     tricks played (13 a deal), ``last_deal`` N–S's tricks in the last deal.
     More tricks wins; a tie (possible with an even number of deals) goes to
     the pair that won the last deal, which cannot be tied.
 
-    >>> round_winner(12, 26, 7), round_winner(13, 26, 5), round_winner(13, 26, 8)
+    >>> winner_on_tricks(12, 26, 7), winner_on_tricks(13, 26, 5), winner_on_tricks(13, 26, 8)
     ('EW', 'EW', 'NS')
     """
     if not 0 <= north_south <= total or total % 13 or not 0 <= last_deal <= 13:
@@ -175,11 +175,12 @@ def progressive_next(
     ``seating`` is this round: a :class:`ProgressiveRound`, or a plain round of fours,
     which carries no history (whoever is not seated counts as sitting out for
     the first time). ``winners[t]`` is "NS" or "EW" for table t (see
-    :func:`round_winner`). ``players`` are those playing next round, by default
-    the same as this one: a seated player missing from it has withdrawn and the
-    first player coming in takes their place; a newcomer comes in like a player
-    who sat out. ``roles`` maps players to "lady", "gent" or "either" so an
-    incoming lady replaces a lady where she can (default: the seating's ladies).
+    :func:`winner_on_tricks`; at bid whist :func:`scoring.bidwhist.winner_on_points`).
+    ``players`` are those playing next round, by default the same as this one: a
+    seated player missing from it has withdrawn and the first player coming in takes
+    their place; a newcomer comes in like a player who sat out. ``roles`` maps
+    players to "lady", "gent" or "either" so an incoming lady replaces a lady where
+    she can (default: the seating's ladies).
     If the players present need a different number of tables, the movement
     starts afresh with :func:`progressive_first`.
     """

@@ -15,9 +15,9 @@ from scoring.bidwhist import (
     hand_points,
     legal_plays,
     play_hand,
-    round_winner,
     simulate_hand,
     trick_winner,
+    winner_on_points,
 )
 from scoring.bidwhist.cards import PackCard
 from scoring.cards import SEATS, SUITS, Card, Rank, Suit, next_seat
@@ -186,10 +186,10 @@ hand_records = st.builds(
 def test_a_round_always_has_one_winner_who_swaps_with_the_seats(hands, double, bonus):
     rules = HouseRules(no_trumps_double=double, boston_bonus=bonus)
     points = [hand.side_points(rules) for hand in hands]
-    winner = round_winner(points)
+    winner = winner_on_points(points)
     margin = sum(ns - ew for ns, ew in points)
     if margin:
         assert winner == ("NS" if margin > 0 else "EW")
     # The same hands with N–S and E–W exchanged go to the other pair: never a tie.
-    swapped = round_winner([(ew, ns) for ns, ew in points])
+    swapped = winner_on_points([(ew, ns) for ns, ew in points])
     assert {winner, swapped} == {"NS", "EW"}

@@ -26,8 +26,8 @@ from scoring.bidwhist import (
     legal_plays,
     parse_cards,
     play_hand,
-    round_winner,
     trick_winner,
+    winner_on_points,
 )
 from scoring.bidwhist import auction as auction_module
 from scoring.bidwhist import cards as cards_module
@@ -392,12 +392,12 @@ def test_only_the_declarers_score_their_odd_tricks_or_lose_the_shortfall(bid, tr
     ],
 )
 def test_a_progressive_round_is_won_on_points_and_a_tie_by_the_last_hand(hands, winner):
-    assert round_winner(hands) == winner
+    assert winner_on_points(hands) == winner
 
 
 def test_a_round_without_hands_has_no_winner():
     with refused("round_hands"):
-        round_winner([])
+        winner_on_points([])
 
 
 @pytest.mark.parametrize("tricks", [0, 14, -1, 7.0, "9", None])

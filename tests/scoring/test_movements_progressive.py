@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import MovementError
-from scoring.movements import ProgressiveRule, progressive_first, progressive_next, round_winner
+from scoring.movements import ProgressiveRule, progressive_first, progressive_next, winner_on_tricks
 
 RULES = st.builds(
     ProgressiveRule,
@@ -164,15 +164,15 @@ def test_a_change_in_the_number_of_tables_starts_afresh():
     ("north_south", "total", "last", "winner"),
     [(7, 13, 7, "NS"), (12, 26, 6, "EW"), (13, 26, 7, "NS"), (13, 26, 6, "EW"), (20, 39, 13, "NS")],
 )
-def test_the_round_winner_has_more_tricks_and_a_tie_goes_to_the_last_deal(
+def test_the_winner_on_tricks_has_more_tricks_and_a_tie_goes_to_the_last_deal(
     north_south, total, last, winner
 ):
-    assert round_winner(north_south, total, last) == winner
+    assert winner_on_tricks(north_south, total, last) == winner
 
 
 def test_impossible_tricks_are_refused():
     with pytest.raises(MovementError):
-        round_winner(14, 13, 7)
+        winner_on_tricks(14, 13, 7)
 
 
 def test_a_semi_partner_drive_where_the_winners_move_is_refused():
