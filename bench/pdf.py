@@ -156,6 +156,29 @@ def build(players: int, deals: int):
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = _arguments(argv)
+    sizes = [int(size) for size in args.sizes.split(",")]
+
+    setup_django("/tmp/bench_pdf.sqlite3")
+    from django.core.management import call_command
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from weasyprint import HTML
+
+    setup_test_environment()  # lets the test client in
+    call_command("migrate", verbosity=0)
+    HTML(string="<p>warm-up</p>").write_pdf()  # fonts and WeasyPrint's caches, once
+    client = Client()
+    if args.pages_only:
+        busy_site(build(max(sizes), args.deals), client)
+        return
+    drive = time_sheets(args, sizes, client)
+    if not args.no_busy:
+        busy_site(drive, client)
+    say(f"load at the end {os.getloadavg()[0]:.1f}")
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="50,100,200", help="players (scorecards) per drive")
     parser.add_argument("--deals", type=int, default=24)
@@ -166,24 +189,21 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="only the pages beside a worker, on a drive of the largest size",
     )
-    args = parser.parse_args(argv)
-    sizes = [int(size) for size in args.sizes.split(",")]
+    return parser.parse_args(argv)
 
-    setup_django("/tmp/bench_pdf.sqlite3")
-    from django.core.management import call_command
-    from django.test import Client
-    from django.test.utils import setup_test_environment
+
+def time_sheets(args: argparse.Namespace, sizes: list[int], client):
+    """Time each size's scorecards against the floor, then the largest drive's other sheets.
+
+    Returns the largest drive, for the pages beside a worker.
+    """
     from django.urls import reverse
     from weasyprint import HTML
 
     from drives.printing import render, sheets
 
-    setup_test_environment()  # lets the test client in
-    call_command("migrate", verbosity=0)
-    HTML(string="<p>warm-up</p>").write_pdf()  # fonts and WeasyPrint's caches, once
     layout = sheets.Layout()
     processes = os.cpu_count() or 1
-    client = Client()
 
     def sheet(kind, drive, **options):
         return lambda: render.drive_sheet(kind, sheets.load(drive), layout, **options)
@@ -196,9 +216,6 @@ def main(argv: list[str] | None = None) -> None:
 
         return download
 
-    if args.pages_only:
-        busy_site(build(max(sizes), args.deals), client)
-        return
     say(
         f"scorecards of {args.deals} deals, A5 two to an A4 sheet; best of {args.runs};"
         f" parallel on {processes} processes; load {os.getloadavg()[0]:.1f}"
@@ -236,9 +253,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{max(sizes)} scorecards in parallel / floor: {wall_ratio:.2f} wall, {cpu_ratio:.2f} CPU;"
         f" {verdict} the target of {TARGET_RATIO} (wall)"
     )
-    if not args.no_busy:
-        busy_site(drive, client)
-    say(f"load at the end {os.getloadavg()[0]:.1f}")
+    return drive
 
 
 def _store(drive, kind) -> None:

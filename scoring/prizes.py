@@ -105,20 +105,32 @@ def prizes(
         awarded += _placings_and_booby(category, entrants, config)
 
     if config.half_time and half_time is not None:
-        can_win = {s.player for s in played} - _winners(awarded)
-        entrants = [s for s in half_time if s.played_deals and s.player in can_win]
-        if entrants:
-            best = groups_by(entrants, key=lambda s: s.rank)[0]
-            awarded.append(_prize("Half-time", "overall", best, best[0].points))
-
+        awarded += _half_time(played, half_time, _winners(awarded))
     if config.most_ten_trick_deals:
-        winners = _winners(awarded)
-        entrants = [s for s in played if s.player not in winners and s.ten_trick_deals]
-        if entrants:
-            best = groups_by(entrants, key=lambda s: -s.ten_trick_deals)[0]
-            most = Decimal(best[0].ten_trick_deals)
-            awarded.append(_prize("Most deals with 10+ tricks", "overall", best, most))
+        awarded += _most_ten_trick_deals(played, _winners(awarded))
     return awarded
+
+
+def _half_time(
+    played: list[Standing], half_time: Sequence[Standing], winners: set[int]
+) -> list[Prize]:
+    """The half-time prize: the best half-time standing among players without a prize."""
+    can_win = {s.player for s in played} - winners
+    entrants = [s for s in half_time if s.played_deals and s.player in can_win]
+    if not entrants:
+        return []
+    best = groups_by(entrants, key=lambda s: s.rank)[0]
+    return [_prize("Half-time", "overall", best, best[0].points)]
+
+
+def _most_ten_trick_deals(played: list[Standing], winners: set[int]) -> list[Prize]:
+    """The ten-trick prize: the most deals of 10+ tricks among players still without a prize."""
+    entrants = [s for s in played if s.player not in winners and s.ten_trick_deals]
+    if not entrants:
+        return []
+    best = groups_by(entrants, key=lambda s: -s.ten_trick_deals)[0]
+    most = Decimal(best[0].ten_trick_deals)
+    return [_prize("Most deals with 10+ tricks", "overall", best, most)]
 
 
 def _placings_and_booby(

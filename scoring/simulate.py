@@ -84,8 +84,11 @@ def simulate_hands(
     return _play_out(masks, len(checked["N"]), SEATS.index(check_seat(leader)), trumps)
 
 
-def _play_out(masks: list[int], tricks: int, leader: int, trumps: Suit | None) -> SimulatedDeal:
-    # One long function on purpose: calls cost more than the work in each play.
+def _play_out(  # noqa: C901 (one function on purpose: see below)
+    masks: list[int], tricks: int, leader: int, trumps: Suit | None
+) -> SimulatedDeal:
+    # One long function on purpose: calls cost more than the work in each play
+    # (bench/simulate.py counts the deals a second).
     trump = -1 if trumps is None else SUITS.index(trumps)
     winners: list[int] = []
     plays: list[int] = []

@@ -154,8 +154,21 @@ def read_players(
         return [], [LineError(header_at + 1, _unreadable())]
     if errors:
         return [], errors
+    parsed, errors = _read_rows(reader, fields, header_at)
+    if not parsed and not errors:
+        errors.append(LineError(header_at + 1, _("there are no players under the header")))
+    errors += _find_repeats(parsed)
+    if errors:
+        return [], sorted(errors, key=lambda error: error.line)
+    return _plan(parsed, list(existing))
 
+
+def _read_rows(
+    reader, fields: list[str | None], header_at: int
+) -> tuple[list[_Parsed], list[LineError]]:
+    """The rows under the header (at line ``header_at + 1``), up to :data:`MAX_ROWS`."""
     parsed: list[_Parsed] = []
+    errors: list[LineError] = []
     last_line = header_at + 1
     rows = 0
     while True:
@@ -184,12 +197,7 @@ def read_players(
         errors += row_errors
         if row is not None:
             parsed.append(row)
-    if not parsed and not errors:
-        errors.append(LineError(header_at + 1, _("there are no players under the header")))
-    errors += _find_repeats(parsed)
-    if errors:
-        return [], sorted(errors, key=lambda error: error.line)
-    return _plan(parsed, list(existing))
+    return parsed, errors
 
 
 def _unreadable() -> str:

@@ -191,13 +191,25 @@ def _fair_order(
     rounds seating out those with the fewest rounds left to sit out in; None
     if it finds no order within its budget.
     """
-    everyone = set(range(players))
-    out = [frozenset(everyone.difference(*cycle[r])) for r in range(len(cycle))]
-    counts = [0] * players
-    order: list[int] = []
-    budget = [FAIR_ORDER_NODES]
+    search = _FairOrderSearch(players, cycle, rounds, rng)
+    return search.order if search.extend() else None
 
-    def fits(r: int, low: int, lowest: set[int]) -> bool:
+
+class _FairOrderSearch:
+    """The depth-first search of :func:`_fair_order`: the order so far and its sit-outs."""
+
+    def __init__(
+        self, players: int, cycle: list[list[Four]], rounds: int, rng: random.Random
+    ) -> None:
+        self.players, self.cycle, self.rounds, self.rng = players, cycle, rounds, rng
+        self.everyone = set(range(players))
+        self.out = [frozenset(self.everyone.difference(*cycle[r])) for r in range(len(cycle))]
+        self.counts = [0] * players
+        self.order: list[int] = []
+        self.budget = FAIR_ORDER_NODES
+
+    def fits(self, r: int, low: int, lowest: set[int]) -> bool:
+        out, counts, order = self.out, self.counts, self.order
         if order and out[r] & out[order[-1]]:
             return False
         if all(counts[p] == low for p in out[r]):
@@ -205,32 +217,35 @@ def _fair_order(
         # Those left at the lowest count may sit out now only all together.
         return lowest <= out[r] and max(counts[p] for p in out[r]) <= low + 1
 
-    def extend() -> bool:
-        if len(order) == rounds:
-            return True
-        budget[0] -= 1
-        if budget[0] < 0:
-            return False
+    def options(self) -> list[int]:
+        """The rounds that may come next, those seating out the least-placed players first."""
+        out, counts, order, cycle = self.out, self.counts, self.order, self.cycle
         played = len(order) % len(cycle)
         pool = [r for r in range(len(cycle)) if r not in order[len(order) - played :]]
         low = min(counts)
-        lowest = {p for p in everyone if counts[p] == low}
-        options = [r for r in pool if fits(r, low, lowest)]
+        lowest = {p for p in self.everyone if counts[p] == low}
+        options = [r for r in pool if self.fits(r, low, lowest)]
         chances = {p: sum(1 for r in options if p in out[r]) for p in lowest}
-        rng.shuffle(options)
-        options.sort(key=lambda r: min((chances.get(p, players) for p in out[r]), default=0))
-        for r in options:
-            order.append(r)
-            for p in out[r]:
-                counts[p] += 1
-            if extend():
-                return True
-            order.pop()
-            for p in out[r]:
-                counts[p] -= 1
-        return False
+        self.rng.shuffle(options)
+        options.sort(key=lambda r: min((chances.get(p, self.players) for p in out[r]), default=0))
+        return options
 
-    return order if extend() else None
+    def extend(self) -> bool:
+        if len(self.order) == self.rounds:
+            return True
+        self.budget -= 1
+        if self.budget < 0:
+            return False
+        for r in self.options():
+            self.order.append(r)
+            for p in self.out[r]:
+                self.counts[p] += 1
+            if self.extend():
+                return True
+            self.order.pop()
+            for p in self.out[r]:
+                self.counts[p] -= 1
+        return False
 
 
 def check_size(players: int, rounds: int) -> None:

@@ -334,35 +334,41 @@ class SeatSearch:
                 self.partners[key] > targets.partner_max
                 or self.opponents[key] > targets.opponent_high
             )
-            if too_many:
-                met = self._rounds_met(key)
-                if not met:
-                    # Only the fixed history holds it: nothing to mend.
-                    self._forget(index)
-                    continue
-                r = rng.choice(met)
-                i = self.position[r][rng.choice(divmod(key, self.n))]
-                work -= len(self.free[r]) + 1
-                if len(self.free[r]) == 4:
-                    # One table: nobody to swap with.
-                    self._forget(index)
-                    continue
-                j, change = self._best_swap(r, i)
-                # Rarely accept a small step uphill to leave a local minimum; a repeated
-                # partner is worth more of them.
-                repeat = self.partners[key] > targets.partner_max
-                uphill = REPEAT_UPHILL if repeat else UPHILL
-                if change <= 0 or (change == 1 and rng.random() < uphill):
-                    self._swap(r, [(i, j)])
-                continue
-            move = self._meeting_move(key)
-            work -= MEETING_OPTIONS + 1
-            if move is None:
-                self._forget(index)
-                continue
+            work -= self._split(index, key) if too_many else self._bring_together(index, key)
+
+    def _split(self, index: int, key: int) -> int:
+        """Split a pair that meets too often by the best swap where it meets; the work spent."""
+        met = self._rounds_met(key)
+        if not met:
+            # Only the fixed history holds it: nothing to mend.
+            self._forget(index)
+            return 0
+        rng = self.rng
+        r = rng.choice(met)
+        i = self.position[r][rng.choice(divmod(key, self.n))]
+        if len(self.free[r]) == 4:
+            # One table: nobody to swap with.
+            self._forget(index)
+            return len(self.free[r]) + 1
+        j, change = self._best_swap(r, i)
+        # Rarely accept a small step uphill to leave a local minimum; a repeated
+        # partner is worth more of them.
+        repeat = self.partners[key] > self.targets.partner_max
+        uphill = REPEAT_UPHILL if repeat else UPHILL
+        if change <= 0 or (change == 1 and rng.random() < uphill):
+            self._swap(r, [(i, j)])
+        return len(self.free[r]) + 1
+
+    def _bring_together(self, index: int, key: int) -> int:
+        """Bring a pair that meets too seldom together by the best of a few moves; the work."""
+        move = self._meeting_move(key)
+        if move is None:
+            self._forget(index)
+        else:
             r, swaps, change = move
-            if change <= 0 or (change == 1 and rng.random() < UPHILL):
+            if change <= 0 or (change == 1 and self.rng.random() < UPHILL):
                 self._swap(r, swaps)
+        return MEETING_OPTIONS + 1
 
     def _forget(self, index: int) -> None:
         """Drop a pair the free rounds cannot mend: a repeat (−1) or ``suspects[index]``."""

@@ -84,23 +84,36 @@ def _opposed_couples(players: int) -> tuple[tuple[int, int], ...]:
     (2, 3), (4, 5), … if it runs out of time.
     """
     k = (players - 3) // 4
-    couples: list[tuple[int, int]] = []
-    seen = [0] * players
-    budget = [0]
+    search = _CoupleSearch(players)
+    for repeats in range(2 * k + 1):
+        search.budget = COUPLE_NODES
+        if search.pair_up(list(range(2, 2 * k + 2)), repeats):
+            return tuple(search.couples)
+    return tuple((j, j + 1) for j in range(2, 2 * k + 2, 2))
 
-    def difference(d: int) -> int:
-        return min(d % players, -d % players)
 
-    def pair_up(rest: list[int], spare: int) -> bool:
+class _CoupleSearch:
+    """The depth-first search of :func:`_opposed_couples`: couples so far, differences met."""
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.couples: list[tuple[int, int]] = []
+        self.seen = [0] * players
+        self.budget = 0
+
+    def difference(self, d: int) -> int:
+        return min(d % self.players, -d % self.players)
+
+    def pair_up(self, rest: list[int], spare: int) -> bool:
         if not rest:
             return True
-        budget[0] -= 1
-        if budget[0] < 0:
+        self.budget -= 1
+        if self.budget < 0:
             return False
-        first = rest[0]
+        seen, first = self.seen, rest[0]
         options = []
         for second in rest[1:]:
-            met = (difference(second - first), difference(second + first))
+            met = (self.difference(second - first), self.difference(second + first))
             cost = seen[met[0]] + seen[met[1]]
             # A difference met three times a turn is worse than two met twice.
             if cost <= spare and max(seen[d] for d in met) < 2:
@@ -108,19 +121,13 @@ def _opposed_couples(players: int) -> tuple[tuple[int, int], ...]:
         for cost, second, met in sorted(options):
             for d in met:
                 seen[d] += 1
-            couples.append((first, second))
-            if pair_up([j for j in rest if j not in (first, second)], spare - cost):
+            self.couples.append((first, second))
+            if self.pair_up([j for j in rest if j not in (first, second)], spare - cost):
                 return True
-            couples.pop()
+            self.couples.pop()
             for d in met:
                 seen[d] -= 1
         return False
-
-    for repeats in range(2 * k + 1):
-        budget[0] = COUPLE_NODES
-        if pair_up(list(range(2, 2 * k + 2)), repeats):
-            return tuple(couples)
-    return tuple((j, j + 1) for j in range(2, 2 * k + 2, 2))
 
 
 def _along_the_cycle(

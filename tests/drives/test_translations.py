@@ -65,23 +65,17 @@ def read_po(path: Path) -> tuple[PoEntry, list[PoEntry]]:
         if not line:
             entry, field = None, None
             continue
-        if line.startswith("#~"):
-            if entry is None:
-                entry = PoEntry(number)
-                entries.append(entry)
-            entry.obsolete = True
-            continue
-        if line.startswith("#,"):
-            if entry is None:
-                entry = PoEntry(number)
-                entries.append(entry)
-            entry.flags |= {flag.strip() for flag in line[2:].split(",")}
-            continue
-        if line.startswith("#"):
-            continue
+        if line.startswith("#") and not line.startswith(("#~", "#,")):
+            continue  # a translator's or a source comment belongs to no field
         if entry is None:
             entry = PoEntry(number)
             entries.append(entry)
+        if line.startswith("#~"):
+            entry.obsolete = True
+            continue
+        if line.startswith("#,"):
+            entry.flags |= {flag.strip() for flag in line[2:].split(",")}
+            continue
         match = re.match(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[\d+\])?)\s+(".*")$', line)
         if match:
             field = match.group(1)
