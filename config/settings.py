@@ -286,8 +286,14 @@ LOGGING = {
 # counts only tokens that open nothing, so guessing is slow while a hall behind one
 # address is not held up.
 TABLESIDE_RATE_LIMITS = {
-    "requests": (envint("TABLESIDE_RATE_REQUESTS", "600"), 60),
-    "lookups": (envint("TABLESIDE_RATE_LOOKUPS", "30"), 600),
+    "requests": (
+        envint("TABLESIDE_RATE_REQUESTS", "600"),
+        envint("TABLESIDE_RATE_REQUESTS_SECONDS", "60"),
+    ),
+    "lookups": (
+        envint("TABLESIDE_RATE_LOOKUPS", "30"),
+        envint("TABLESIDE_RATE_LOOKUPS_SECONDS", "600"),
+    ),
 }
 # Seconds between the live pages' updates: the organiser's dashboard, the hall display.
 DASHBOARD_POLL_SECONDS = envint("DASHBOARD_POLL_SECONDS", "3")
