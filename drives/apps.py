@@ -15,6 +15,9 @@ class DrivesConfig(AppConfig):
     verbose_name = _("Whist drives")
 
     def ready(self):
+        from drives import login_throttle
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
+
+        login_throttle.connect()
 
         post_migrate.connect(create_cache_table, sender=self)

@@ -6,8 +6,8 @@ that open nothing, from eight connections at once, each with a different address
 own choosing on the left of the header; meanwhile six tables at other addresses keep
 opening their valid links. Every table answers 200 throughout; the flooder gets exactly
 its 30 lookups (the counts are shared by both worker processes and lose nothing), then
-429, and, over its 200 requests, its own valid link is held up too. Run on the database cache (RateCount) and
-on Redis (a private redis-server).
+429, and, over its 200 requests, its own valid link is held up too. Run on the database
+cache (RateCount) and on Redis (a private redis-server).
 
 Before: the limit counted the proxy's address, so 1,200 bad links from one client made every
 table's valid link answer 429 for the rest of the minute.
@@ -20,13 +20,14 @@ import tempfile
 import threading
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from bench.serve import Client, gunicorn, production_env
 from tests.faults.redis_server import RedisServer
 
-ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[2]
 FLOODER = "203.0.113.66"
 TABLES = 6
 CONNECTIONS, EACH = 8, 50

@@ -17,7 +17,6 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from tests.conftest import link_of, make_played_drive, make_season, make_started_drive
-from tests.faults.redis_server import redis_server  # noqa: F401  the fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -103,7 +102,7 @@ def test_a_frozen_redis_costs_one_timeout_then_nothing(client, evening, redis_se
 
 
 def test_the_site_takes_redis_back_by_itself(client, evening, redis_server, caplog):
-    pages, finished = evening
+    pages, _ = evening
     with override_settings(CACHES=redis_cache(redis_server.url, pause=0.5)):
         redis_server.stop()
         assert answers(client, pages)[0] == all_ok(pages)
@@ -143,9 +142,7 @@ def test_the_phone_limits_fail_open_for_a_table_and_closed_for_a_guess(
         assert "Too many requests" in refused.text
 
 
-def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(
-    client, club, redis_server
-):
+def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(client, club, redis_server):
     """Nothing stale is served: what the cache holds is keyed by what it was made from."""
     drive = make_played_drive(club, players=8, deals=4)
     url = reverse("drives:standings", args=[drive.pk])
