@@ -179,17 +179,22 @@ AUTHENTICATION_BACKENDS = [
     # django-allauth's: by user name (the admin's log-in too) or by e-mail address.
     "allauth.account.auth_backends.AuthenticationBackend",
 ]
-# Password guessing on /accounts/login/ and /admin/login/: five failures for a user name or
-# from an address pause log-ins there for 15 minutes, counted again from each further try.
+# Password guessing on the log-in pages (drives.login_throttle has the whole policy): five
+# failures for a user name or from an address pause log-ins there for 15 minutes, counted
+# again from each further try. axes' own reset on success is off: it cleared every failure
+# of the address and of the name, the victim's included; ours clears only the user's own
+# from that address.
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", "5")
 AXES_COOLOFF_TIME = dt.timedelta(minutes=envint("LOGIN_PAUSE_MINUTES", "15"))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
-AXES_RESET_ON_SUCCESS = True
+AXES_RESET_ON_SUCCESS = False
 AXES_CLIENT_IP_CALLABLE = "drives.limits.client_address"
-# A log-in by e-mail address counts against the account's user name, like one by user name.
-AXES_USERNAME_CALLABLE = "drives.accounts.throttle.username"
-AXES_LOCKOUT_CALLABLE = "config.login_throttle.locked_out"
+AXES_USERNAME_CALLABLE = "drives.login_throttle.user_name"
+AXES_LOCKOUT_CALLABLE = "drives.login_throttle.locked_out"
 AXES_VERBOSE = False
+# The page a paused user is sent to for a new password (django-allauth's); without it the
+# paused page says to ask the site's administrator.
+PASSWORD_RESET_URL_NAME = os.getenv("PASSWORD_RESET_URL_NAME", "account_reset_password")
 # Too Many Requests, axes' own default: named here because the locked-out page sends it.
 AXES_HTTP_RESPONSE_CODE = 429
 # How many reverse proxies stand in front of gunicorn (X-Forwarded-For hops to trust).
@@ -345,8 +350,14 @@ LOGGING = {
 # counts only tokens that open nothing, so guessing is slow while a hall behind one
 # address is not held up.
 TABLESIDE_RATE_LIMITS = {
-    "requests": (envint("TABLESIDE_RATE_REQUESTS", "600"), 60),
-    "lookups": (envint("TABLESIDE_RATE_LOOKUPS", "30"), 600),
+    "requests": (
+        envint("TABLESIDE_RATE_REQUESTS", "600"),
+        envint("TABLESIDE_RATE_REQUESTS_SECONDS", "60"),
+    ),
+    "lookups": (
+        envint("TABLESIDE_RATE_LOOKUPS", "30"),
+        envint("TABLESIDE_RATE_LOOKUPS_SECONDS", "600"),
+    ),
 }
 # Seconds between the live pages' updates: the organiser's dashboard, the hall display.
 DASHBOARD_POLL_SECONDS = envint("DASHBOARD_POLL_SECONDS", "3")

@@ -4,6 +4,10 @@ Results, their corrections and seatings are read-only here: they change only
 through the round page's services, which keep the version and the history. A
 drive, season or player with results is protected by the database (PROTECT);
 the delete page says what to do instead of listing every protected row.
+
+Staff who are not superusers see and change only the rows of the clubs they organise, and
+pick only those clubs' rows in a form. No one changes a club's organisers here: they are
+invited and removed on the club's pages, which keep the history; here they are read-only.
 """
 
 from django.contrib import admin
@@ -16,7 +20,6 @@ from drives.models import (
     DriveStatus,
     DriveStatusChange,
     Entry,
-    Membership,
     Player,
     ResultChange,
     Season,
@@ -25,7 +28,59 @@ from drives.models import (
 )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class WithinOwnClubs(admin.ModelAdmin):
+    """Rows of the clubs the user organises, unless a superuser; ``club_path`` leads from
+    the model to its club ("" for a club itself)."""
+
+    club_path = "club"
+
+    def get_queryset(self, request):
+        return within_own_clubs(super().get_queryset(request), request.user, self.club_path)
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._own(request, obj)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._own(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._own(request, obj)
+
+    def _own(self, request, obj) -> bool:
+        if obj is None:
+            return True
+        rows = within_own_clubs(
+            type(obj)._default_manager.filter(pk=obj.pk), request.user, self.club_path
+        )
+        return rows.exists()
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        return super().formfield_for_foreignkey(
+            db_field, request, **own_choices(db_field, request, kwargs)
+        )
+
+
+def within_own_clubs(queryset, user, club_path: str):
+    if user.is_superuser:
+        return queryset
+    organisers = f"{club_path}__organisers" if club_path else "organisers"
+    return queryset.filter(**{organisers: user})
+
+
+#: A form's choice of a club's rows → the path from that model to its club.
+CHOICES_CLUB_PATH = {Club: "", Season: "club", Player: "club", Drive: "club"}
+
+
+def own_choices(db_field, request, kwargs: dict) -> dict:
+    """A foreign key's choices narrowed to the user's own clubs' rows."""
+    model = db_field.related_model
+    if model in CHOICES_CLUB_PATH:
+        path = CHOICES_CLUB_PATH[model]
+        kwargs["queryset"] = within_own_clubs(model._default_manager.all(), request.user, path)
+    return kwargs
+
+
+class ReadOnlyAdmin(WithinOwnClubs):
     def has_add_permission(self, request, obj=None):
         return False
 
@@ -36,7 +91,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ExplainsProtection(admin.ModelAdmin):
+class ExplainsProtection(WithinOwnClubs):
     """The delete page gives one sentence of why, not a list of every protected row."""
 
     def get_deleted_objects(self, objs, request):
@@ -50,19 +105,17 @@ class ExplainsProtection(admin.ModelAdmin):
         raise NotImplementedError
 
 
-class MembershipInline(admin.TabularInline):
-    """Organisers and helpers; the club's own team page keeps a history, this does not."""
-
-    model = Membership
-    extra = 0
-    autocomplete_fields = ["user"]
-
-
 @admin.register(Club)
 class ClubAdmin(ExplainsProtection):
+    club_path = ""
     list_display = ["name", "town", "slug", "four_colour_suits"]
     prepopulated_fields = {"slug": ["name"]}
-    inlines = [MembershipInline]
+    # The team is invited and removed on the club's pages, which keep the history
+    # (drives.accounts); the admin shows no way to change it.
+
+    def has_add_permission(self, request):
+        # A staff user's new club would have no organiser, so no one but superusers to see it.
+        return request.user.is_superuser
 
     def protected_reason(self, count):
         return _("The club has a history (seasons, drives, players who have played): it is kept.")
@@ -71,7 +124,7 @@ class ClubAdmin(ExplainsProtection):
 @admin.register(Player)
 class PlayerAdmin(ExplainsProtection):
     list_display = ["name", "club", "role", "member_number", "active"]
-    list_filter = ["club", "role", "active"]
+    list_filter = [("club", admin.RelatedOnlyFieldListFilter), "role", "active"]
     search_fields = ["name", "member_number"]
 
     def get_readonly_fields(self, request, obj=None):
@@ -91,7 +144,7 @@ class PlayerAdmin(ExplainsProtection):
 @admin.register(Season)
 class SeasonAdmin(ExplainsProtection):
     list_display = ["name", "club", "start", "end", "league_rule"]
-    list_filter = ["club"]
+    list_filter = [("club", admin.RelatedOnlyFieldListFilter)]
 
     def protected_reason(self, count):
         return ngettext(
@@ -107,6 +160,11 @@ class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
     autocomplete_fields = ["player"]
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        return super().formfield_for_foreignkey(
+            db_field, request, **own_choices(db_field, request, kwargs)
+        )
 
     # Once a drive has started its entries are part of the seatings and results.
     def _planned(self, obj) -> bool:
@@ -135,7 +193,7 @@ class DriveStatusChangeInline(admin.TabularInline):
 @admin.register(Drive)
 class DriveAdmin(ExplainsProtection):
     list_display = ["title", "club", "date", "deals", "movement", "status"]
-    list_filter = ["club", "status", "movement"]
+    list_filter = [("club", admin.RelatedOnlyFieldListFilter), "status", "movement"]
     date_hierarchy = "date"
     inlines = [EntryInline, DriveStatusChangeInline]
     # The evening's progress moves only through the organiser's pages and services.
@@ -159,8 +217,9 @@ class DriveAdmin(ExplainsProtection):
 
 @admin.register(Seating)
 class SeatingAdmin(ReadOnlyAdmin):
+    club_path = "drive__club"
     list_display = ["drive", "round", "table", "seat", "entry"]
-    list_filter = ["drive"]
+    list_filter = [("drive", admin.RelatedOnlyFieldListFilter)]
 
 
 class ResultChangeInline(admin.TabularInline):
@@ -177,12 +236,14 @@ class ResultChangeInline(admin.TabularInline):
 class TableResultAdmin(ReadOnlyAdmin):
     """Corrections go through the round page, which checks the version and keeps history."""
 
+    club_path = "drive__club"
     list_display = ["drive", "deal", "table", "ns_tricks", "version", "entered_by", "entered_at"]
-    list_filter = ["drive"]
+    list_filter = [("drive", admin.RelatedOnlyFieldListFilter)]
     inlines = [ResultChangeInline]
 
 
 @admin.register(ResultChange)
 class ResultChangeAdmin(ReadOnlyAdmin):
+    club_path = "result__drive__club"
     list_display = ["result", "old_ns_tricks", "new_ns_tricks", "changed_by", "changed_at"]
-    list_filter = ["result__drive"]
+    list_filter = [("result__drive", admin.RelatedOnlyFieldListFilter)]

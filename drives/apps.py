@@ -15,7 +15,10 @@ class DrivesConfig(AppConfig):
     verbose_name = _("Whist drives")
 
     def ready(self):
+        from drives import login_throttle
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
         from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
+
+        login_throttle.connect()
 
         post_migrate.connect(create_cache_table, sender=self)

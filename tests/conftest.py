@@ -13,6 +13,9 @@ from drives.evening import services
 from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
 
+# The fault tests' private redis-server (the `redis_server` fixture).
+pytest_plugins = ["tests.faults.redis_server"]
+
 _counter = itertools.count(1)
 
 

@@ -14,7 +14,6 @@ from django.test import override_settings
 
 from drives import limits
 from drives.models import RateCount
-from tests.faults.redis_server import redis_server  # noqa: F401  the fixture
 
 THREADS = 8
 EACH = 40

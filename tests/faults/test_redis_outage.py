@@ -17,7 +17,6 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from tests.conftest import link_of, make_played_drive, make_season, make_started_drive
-from tests.faults.redis_server import redis_server  # noqa: F401  the fixture
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -103,7 +102,7 @@ def test_a_frozen_redis_costs_one_timeout_then_nothing(client, evening, redis_se
 
 
 def test_the_site_takes_redis_back_by_itself(client, evening, redis_server, caplog):
-    pages, finished = evening
+    pages, _ = evening
     with override_settings(CACHES=redis_cache(redis_server.url, pause=0.5)):
         redis_server.stop()
         assert answers(client, pages)[0] == all_ok(pages)
