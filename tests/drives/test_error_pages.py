@@ -46,7 +46,7 @@ def test_a_stranger_is_told_whose_page_it_is_and_how_to_get_in(client, club):
     assert response.status_code == 403
     assert '<header class="site-header">' in response.text
     assert "You are logged in as mallory, who is not an organiser of this club" in response.text
-X
+    assert f'href="/accounts/login/?next={url}"' in response.text
     assert "Go to the home page" in response.text
     french = client.get(in_french("drives:player_list", club.slug))
     assert french.status_code == 403
