@@ -77,8 +77,9 @@ def table_cards_qr_pdf(request, pk):
     if drive.status != DriveStatus.RUNNING:
         raise Http404("Table links exist only while the drive is running.")
     tokens.links_issue(drive=drive)
-    site = f"{request.scheme}://{request.get_host()}"
-    return _drive_sheet(request, drive, SheetKind.TABLE_CARDS_QR, site=site)
+    # The site's address is part of the sheet's fingerprint: when SITE_URL changes, the
+    # cards print afresh with the new links.
+    return _drive_sheet(request, drive, SheetKind.TABLE_CARDS_QR, site=settings.SITE_URL)
 
 
 def _drive_sheet(request, drive: Drive, kind: SheetKind, site: str = ""):
