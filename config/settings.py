@@ -49,6 +49,15 @@ required_in_production("ALLOWED_HOSTS", "the site's host names, comma-separated:
 SECRET_KEY = os.getenv("SECRET_KEY", "django-insecure-whist-drive-local-development-only")
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
+# The address players' phones and printed QR codes reach the site by: every absolute link
+# is made from it (drives.site), never from a request's Host header, which the visitor
+# writes. By default `make run`'s address, or in production the first of ALLOWED_HOSTS.
+SITE_URL = (
+    os.getenv("SITE_URL", "")
+    or ("http://127.0.0.1:8000" if DEBUG else f"https://{ALLOWED_HOSTS[0].lstrip('.')}")
+).rstrip("/")
+if not SITE_URL.startswith(("http://", "https://")):
+    raise ImproperlyConfigured(f"SITE_URL must start with http:// or https://, not {SITE_URL!r}.")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -284,10 +293,6 @@ PRINT_AHEAD = envbool("PRINT_AHEAD", "1")
 # Renders an anonymous visitor may start from one address in PRINT_RATE_WINDOW seconds.
 PRINT_RATE_LIMIT = envint("PRINT_RATE_LIMIT", "6")
 PRINT_RATE_WINDOW = envint("PRINT_RATE_WINDOW", "600")
-
-# The address players reach the site at, for links that leave it without a request to take
-# the host from: results e-mails (and their link to stop them) are sent by the worker.
-SITE_URL = os.getenv("SITE_URL", "http://127.0.0.1:8000")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -38,3 +38,4 @@ urlpatterns += i18n_patterns(
 )
 
 handler400 = "config.bad_request.bad_request"
+handler500 = "config.server_error.server_error"

@@ -12,6 +12,9 @@ page first and a logged-in stranger (or a helper at an organiser's door) gets a 
 """
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
+
+from drives.models import DriveStatus
 
 
 def require_organiser(user, club) -> None:
@@ -24,3 +27,10 @@ def require_team(user, club) -> None:
     """Refuse (403) anyone who is neither an organiser nor a helper of ``club``."""
     if not club.is_team(user):
         raise PermissionDenied("Only this club's organisers and helpers can do that.")
+
+
+def require_visible(user, drive) -> None:
+    """A cancelled drive, and the reason it was cancelled, is its club's team's alone: to
+    anyone else its page, standings, CSVs, sheets and hall display do not exist (404)."""
+    if drive.status == DriveStatus.CANCELLED and not drive.club.is_team(user):
+        raise Http404("No such drive.")

@@ -12,3 +12,5 @@ os.environ.setdefault("DEBUG", "1")
 from config.settings import *  # noqa: F403
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# The test client's own host, so that links read as the pages' addresses do.
+SITE_URL = "http://testserver"

@@ -9,6 +9,7 @@ from django.utils.module_loading import import_string
 
 from drives import mail
 from drives.accounts import invitations
+from drives.site import on_site
 
 
 class AccountAdapter(DefaultAccountAdapter):
@@ -27,6 +28,13 @@ class AccountAdapter(DefaultAccountAdapter):
         mail.send_rendered_later(
             subject=str(message.subject), body=str(message.body), html=html, to=list(message.to)
         )
+
+    def get_email_confirmation_url(self, request, emailconfirmation) -> str:
+        """Confirmation links on the site's address (SITE_URL), never the Host header."""
+        return on_site(super().get_email_confirmation_url(request, emailconfirmation))
+
+    def get_reset_password_from_key_url(self, key: str) -> str:
+        return on_site(super().get_reset_password_from_key_url(key))
 
     def get_client_ip(self, request) -> str:
         """One rule for the client's address behind proxies: django-axes' (TRUSTED_PROXIES)."""

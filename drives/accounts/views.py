@@ -14,6 +14,7 @@ from drives.accounts.forms import ClubForm, InviteForm, RoleForm
 from drives.errors import DriveError
 from drives.models import Club, ClubRole, Membership
 from drives.permissions import require_organiser
+from drives.site import absolute_url
 
 #: The latest changes the team page lists; every one is kept.
 HISTORY = 30
@@ -116,7 +117,7 @@ def team(request, slug):
     if request.method == "POST" and form.is_valid():
 
         def link(token: str) -> str:
-            return request.build_absolute_uri(reverse("accounts:invitation", args=[token]))
+            return absolute_url(reverse("accounts:invitation", args=[token]))
 
         try:
             sent = services.invitation_send(

@@ -158,6 +158,7 @@ def _timestamps_as_given() -> Iterator[None]:
 SUPPORTED_VERSIONS = (1,)
 TOP_LEVEL = {"format", "version", "exported_at", *TEAM_KEYS, *(_key(m) for m in EXPORTED)}
 BATCH = 2000
+MEMO_SIZE = 4096  # checked values kept per field
 
 
 def open_club_file(stream: BinaryIO) -> ClubFile:
@@ -208,13 +209,13 @@ def import_club(club_file: ClubFile, *, slug: str | None = None, organiser=None)
             _("A club called “%(slug)s” already exists; give the copy another short name.")
             % {"slug": slug}
         )
-    importer = _Importer(club_file)
+    importer = _Importer()
+    models_by_key = {_key(model): model for model in EXPORTED}
     with _timestamps_as_given():
-        for model in EXPORTED:
-            rows = club_file.rows(_key(model))
-            if model is Club:
+        for key, rows in club_file.rows_in_order(list(models_by_key)):
+            if key == _key(Club):
                 rows = iter([{**club_rows[0], "slug": slug}])
-            importer.create(model, rows)
+            importer.create(models_by_key[key], rows)
     club = Club.objects.get(pk=next(iter(importer.new_ids[Club].values())))
     if organiser is not None:
         Membership.objects.create(club=club, user=organiser, role=ClubRole.ORGANISER)
@@ -225,7 +226,7 @@ def import_club(club_file: ClubFile, *, slug: str | None = None, organiser=None)
 class _Importer:
     """Rows created batch by batch, with the new id of every row that others point at."""
 
-    def __init__(self, club_file: ClubFile):
+    def __init__(self):
         User = get_user_model()
         self.users = dict(User.objects.values_list(User.USERNAME_FIELD, "pk"))
         targets = {
@@ -242,11 +243,11 @@ class _Importer:
 
     def create(self, model: type[models.Model], rows) -> None:
         key = _key(model)
-        fields = {field.name: field for field in model._meta.concrete_fields}
+        plan = _Plan(model, self)
         seen: set[int] = set()
         batch: list[tuple[int, models.Model]] = []
         for row in rows:
-            unknown = set(row) - set(fields)
+            unknown = row.keys() - plan.fields.keys()
             if unknown:
                 raise DriveError(
                     _("The club file has fields this site does not know: %(fields)s.")
@@ -256,41 +257,11 @@ class _Importer:
             if type(old_id) is not int or old_id in seen:
                 raise RowError(key, old_id, "id", _("each row needs its own whole number"))
             seen.add(old_id)
-            batch.append((old_id, model(**self._values(model, key, fields, row))))
+            batch.append((old_id, model(**plan.values(row))))
             if len(batch) == BATCH:
                 self._store(model, batch)
                 batch = []
         self._store(model, batch)
-
-    def _values(self, model, key, fields, row) -> dict:
-        values = {}
-        for name, value in row.items():
-            field = fields[name]
-            if field.primary_key:
-                continue
-            if _is_user(field):
-                if value is not None and not isinstance(value, str):
-                    raise RowError(key, row["id"], name, expect(_("a user name"), value))
-                values[field.attname] = self.users.get(value)
-            elif field.is_relation:
-                ids = self.new_ids[field.related_model]
-                values[field.attname] = checked_reference(key, row["id"], field, value, ids)
-            else:
-                values[field.attname] = checked_value(model, key, row["id"], field, value)
-        self._check_same_drive(model, key, row)
-        if model in self.drive_of:
-            self.drive_of[model][row["id"]] = row.get("drive")
-        return values
-
-    def _check_same_drive(self, model, key, row) -> None:
-        """A seating, result or card points only at rows of its own drive."""
-        if "drive" not in row:
-            return
-        for name, value in row.items():
-            field = model._meta.get_field(name)
-            drives = self.drive_of.get(field.related_model) if field.is_relation else None
-            if drives is not None and value is not None and drives.get(value) != row["drive"]:
-                raise RowError(key, row["id"], name, _("a row of another drive"))
 
     def _store(self, model, batch) -> None:
         if not batch:
@@ -323,6 +294,68 @@ class _Importer:
                 drive.rested_entries = sorted(entry_ids[pk] for pk in drive.rested_entries)
                 changed.append(drive)
         Drive.objects.bulk_update(changed, ["rested_entries"])
+
+
+class _Plan:
+    """How each field of one model's rows is read, worked out once for all its rows.
+
+    A value already checked for a field (a round number, a seat, a role) is not checked
+    again: most columns of a large file repeat a few values.
+    """
+
+    def __init__(self, model: type[models.Model], importer: _Importer):
+        self.model, self.key, self.importer = model, _key(model), importer
+        self.fields = {field.name: field for field in model._meta.concrete_fields}
+        self.users = {name for name, field in self.fields.items() if _is_user(field)}
+        self.references = {
+            name: importer.new_ids[field.related_model]
+            for name, field in self.fields.items()
+            if field.is_relation and name not in self.users
+        }
+        self.same_drive = {
+            name: importer.drive_of[field.related_model]
+            for name, field in self.fields.items()
+            if field.is_relation
+            and field.related_model in importer.drive_of
+            and "drive" in self.fields
+        }
+        self.drive_of = importer.drive_of.get(model)
+        self.checked: dict[str, dict] = {name: {} for name in self.fields}
+
+    def values(self, row: dict) -> dict:
+        values = {}
+        row_id = row["id"]
+        for name, value in row.items():
+            field = self.fields[name]
+            if field.primary_key:
+                continue
+            if name in self.users:
+                if value is not None and not isinstance(value, str):
+                    raise RowError(self.key, row_id, name, expect(_("a user name"), value))
+                values[field.attname] = self.importer.users.get(value)
+            elif name in self.references:
+                ids = self.references[name]
+                values[field.attname] = checked_reference(self.key, row_id, field, value, ids)
+            else:
+                values[field.attname] = self._checked(field, row_id, value)
+        for name, drives in self.same_drive.items():
+            value = row.get(name)
+            if value is not None and drives.get(value) != row.get("drive"):
+                raise RowError(self.key, row_id, name, _("a row of another drive"))
+        if self.drive_of is not None:
+            self.drive_of[row_id] = row.get("drive")
+        return values
+
+    def _checked(self, field, row_id, value):
+        if isinstance(value, dict | list):
+            return checked_value(self.model, self.key, row_id, field, value)
+        memo = self.checked[field.name]
+        found = memo.get((type(value), value), memo)
+        if found is memo:
+            found = checked_value(self.model, self.key, row_id, field, value)
+            if len(memo) < MEMO_SIZE:
+                memo[type(value), value] = found
+        return found
 
 
 def _drive_field(model) -> bool:

@@ -8,6 +8,7 @@ is the rows of one batch and the table of new ids, whatever the file's size. The
 is iterative: a file of a million ``[`` is refused for its depth, never a RecursionError.
 """
 
+import itertools
 from collections.abc import Iterator
 from typing import BinaryIO
 
@@ -15,6 +16,7 @@ import ijson
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
+from ijson.common import ObjectBuilder
 
 from drives.errors import DriveError
 
@@ -34,6 +36,7 @@ class Header:
     def __init__(self) -> None:
         self.scalars: dict[str, object] = {}
         self.lists: set[str] = set()
+        self.order: list[str] = []  # the lists, in the file's order
 
 
 def max_bytes() -> int:
@@ -66,18 +69,62 @@ class ClubFile:
             return
         self.stream.seek(0)
         for row in _parsing(lambda: ijson.items(self.stream, f"{key}.item", use_float=True)):
-            if not isinstance(row, dict):
-                raise DriveError(
-                    _("The club file is damaged: a row of “%(list)s” is not a record.")
-                    % {"list": key}
-                )
-            yield row
+            yield _record(key, row)
 
-    def values(self, key: str) -> Iterator[object]:
-        """The items of a top-level list of plain values (the organisers' names)."""
-        if key in self.header.lists:
-            self.stream.seek(0)
-            yield from _parsing(lambda: ijson.items(self.stream, f"{key}.item"))
+    def rows_in_order(self, keys: list[str]) -> Iterator[tuple[str, Iterator[dict]]]:
+        """Each of ``keys`` (in that order) with its rows: one pass over the file when it
+        lists them in that order, as ``export_club`` writes it, else a pass per key."""
+        present = [key for key in self.header.order if key in keys]
+        if present != [key for key in keys if key in present]:
+            for key in keys:
+                yield key, self.rows(key)
+            return
+        self.stream.seek(0)
+        rows = itertools.groupby(_parsing(lambda: _rows_of(self.stream, set(keys))), key=first)
+        done = set()
+        for key, group in rows:
+            done.add(key)
+            yield key, (row for _key, row in group)
+        for key in keys:
+            if key not in done:
+                yield key, iter(())
+
+
+def first(pair: tuple) -> object:
+    return pair[0]
+
+
+def _rows_of(stream: BinaryIO, keys: set[str]) -> Iterator[tuple[str, dict]]:
+    """(key, row) for every row of the lists named ``keys``, in the file's order."""
+    builder = None
+    depth = 0
+    key = ""
+    for prefix, event, value in ijson.parse(stream, use_float=True):
+        if builder is not None:
+            builder.event(event, value)
+            if event in OPENING:
+                depth += 1
+            elif event in CLOSING:
+                depth -= 1
+                if depth == 0:
+                    yield key, _record(key, builder.value)
+                    builder = None
+        elif event in OPENING and prefix.endswith(".item"):
+            key = prefix.removesuffix(".item")
+            if key in keys:
+                builder = ObjectBuilder()
+                builder.event(event, value)
+                depth = 1
+        elif prefix.endswith(".item") and prefix.removesuffix(".item") in keys:
+            yield prefix.removesuffix(".item"), _record(prefix.removesuffix(".item"), value)
+
+
+def _record(key: str, row) -> dict:
+    if not isinstance(row, dict):
+        raise DriveError(
+            _("The club file is damaged: a row of “%(list)s” is not a record.") % {"list": key}
+        )
+    return row
 
 
 def _parsing(start) -> Iterator:
@@ -116,6 +163,7 @@ def _read_header(stream: BinaryIO, keys: set[str]) -> Header:
                 if depth == 2 and key is not None:
                     if event == "start_array":
                         header.lists.add(key)
+                        header.order.append(key)
                     else:
                         raise _not_a_list(key)
             elif event in CLOSING:

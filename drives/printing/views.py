@@ -25,7 +25,7 @@ from django.views.decorators.http import require_POST, require_safe
 from drives import limits
 from drives.filenames import drive_download_name, season_download_name
 from drives.models import Drive, DriveStatus, PrintedSheet, Season, SheetKind, SheetStatus
-from drives.permissions import require_organiser
+from drives.permissions import require_organiser, require_visible
 from drives.printing import jobs, progress, result_sheets, sheets
 from drives.printing import render as pdf
 from drives.tableside import tokens
@@ -35,23 +35,25 @@ from scoring.errors import LeagueError
 ORGANISER_SHEETS = (SheetKind.BLANK_PACK, SheetKind.TABLE_CARDS_QR)
 
 
-def _drive(pk) -> Drive:
-    return get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+def _drive(request, pk) -> Drive:
+    drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    require_visible(request.user, drive)
+    return drive
 
 
 @require_safe
 def scorecards_pdf(request, pk):
-    return _drive_sheet(request, _drive(pk), SheetKind.SCORECARDS)
+    return _drive_sheet(request, _drive(request, pk), SheetKind.SCORECARDS)
 
 
 @require_safe
 def table_cards_pdf(request, pk):
-    return _drive_sheet(request, _drive(pk), SheetKind.TABLE_CARDS)
+    return _drive_sheet(request, _drive(request, pk), SheetKind.TABLE_CARDS)
 
 
 @require_safe
 def results_pdf(request, pk):
-    drive = _drive(pk)
+    drive = _drive(request, pk)
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
     return _drive_sheet(request, drive, SheetKind.RESULTS)
@@ -60,7 +62,7 @@ def results_pdf(request, pk):
 @login_required
 @require_safe
 def blank_pack_pdf(request, pk):
-    drive = _drive(pk)
+    drive = _drive(request, pk)
     require_organiser(request.user, drive.club)
     return _drive_sheet(request, drive, SheetKind.BLANK_PACK)
 
@@ -70,13 +72,14 @@ def blank_pack_pdf(request, pk):
 def table_cards_qr_pdf(request, pk):
     """The table cards with each table's link and QR code; issuing the links a table of
     the current round lacks, as the organiser's QR page does."""
-    drive = _drive(pk)
+    drive = _drive(request, pk)
     require_organiser(request.user, drive.club)
     if drive.status != DriveStatus.RUNNING:
         raise Http404("Table links exist only while the drive is running.")
     tokens.links_issue(drive=drive)
-    site = f"{request.scheme}://{request.get_host()}"
-    return _drive_sheet(request, drive, SheetKind.TABLE_CARDS_QR, site=site)
+    # The site's address is part of the sheet's fingerprint: when SITE_URL changes, the
+    # cards print afresh with the new links.
+    return _drive_sheet(request, drive, SheetKind.TABLE_CARDS_QR, site=settings.SITE_URL)
 
 
 def _drive_sheet(request, drive: Drive, kind: SheetKind, site: str = ""):
@@ -126,6 +129,7 @@ def _sheet(request, pk, sheet_pk) -> PrintedSheet:
     )
     if sheet.kind in ORGANISER_SHEETS and not sheet.drive.club.is_organiser(request.user):
         raise Http404("Organiser material.")
+    require_visible(request.user, sheet.drive)
     return sheet
 
 

@@ -23,6 +23,7 @@ from drives.evening.summaries import drive_summaries
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Player
 from drives.names import PublicNames
 from drives.numbers import figure
+from drives.site import absolute_url
 
 #: How many finished drives the Atom feed lists, newest first.
 FEED_DRIVES = 20
@@ -49,7 +50,7 @@ def calendar(request, slug):
         event.add("dtend", drive.date + dt.timedelta(days=1))
         if venue := drive.venue or club.venue:
             event.add("location", venue)
-        event.add("url", request.build_absolute_uri(drive.get_absolute_url()))
+        event.add("url", absolute_url(drive.get_absolute_url()))
         feed.add_component(event)
     response = HttpResponse(feed.to_ical(), content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = f'inline; filename="{club.slug}.ics"'

@@ -8,7 +8,6 @@ once when it finishes (``signals``) and again whenever an organiser asks.
 import logging
 import smtplib
 
-from django.conf import settings
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -19,6 +18,7 @@ from drives.models import Drive, DriveStatus, Player, ResultsMailing
 from drives.reach.results import PlayerResult, drive_results
 from drives.reach.sending import send_templated
 from drives.reach.unsubscribe import token_for
+from drives.site import absolute_url
 
 logger = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ def deliver(mailing_id: int) -> None:
 
 
 def site_address(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path
+    return absolute_url(path)
 
 
 def _send(drive: Drive, player: Player, result: PlayerResult) -> None:

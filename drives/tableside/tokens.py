@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from drives.errors import DriveError
 from drives.evening import seating
 from drives.models import Drive, DriveStatus, TableLink
+from drives.site import absolute_url
 
 TOKEN_BYTES = 16  # 128 bits
 
@@ -32,9 +33,10 @@ def mask(token: str) -> str:
     return f"{token[:4]}…"
 
 
-def short_link(request, link: TableLink) -> str:
-    """The address printed beside the QR code, in the language of the page that shows it."""
-    return request.build_absolute_uri(reverse("drives:table_page", args=[link.token]))
+def short_link(link: TableLink) -> str:
+    """The address printed beside the QR code, in the language of the page that shows it,
+    on the configured site address (never the request's Host)."""
+    return absolute_url(reverse("drives:table_page", args=[link.token]))
 
 
 def link_for_token(token: str) -> TableLink | None:

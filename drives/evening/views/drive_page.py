@@ -10,6 +10,7 @@ from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkI
 from drives.evening.freshness import drive_stamp
 from drives.models import ClubRole, Drive, DriveStatus, Entry
 from drives.names import PublicNames
+from drives.permissions import require_visible
 
 #: "Tick the regulars" ticks whoever played in any of the club's last few drives.
 REGULAR_DRIVES = 4
@@ -18,6 +19,7 @@ REGULAR_DRIVES = 4
 @conditional_page(drive_stamp)
 def drive(request, pk):
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    require_visible(request.user, drive)
     return render_drive_page(request, drive)
 
 

@@ -15,11 +15,13 @@ from drives.evening import rounds, seating, services
 from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
 from drives.models import ClubRole, Drive, DriveStatus, ResultChange, TableResult
 from drives.names import PublicNames
+from drives.permissions import require_visible
 from scoring.errors import ScoringError
 
 
 def round_page(request, pk, number):
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    require_visible(request.user, drive)
     if drive.status == DriveStatus.PLANNED or not 1 <= number <= drive.current_round:
         raise Http404("That round has not been seated yet.")
     role = drive.club.role_of(request.user)

@@ -12,11 +12,13 @@ from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals
 from drives.filenames import drive_download_name
 from drives.models import Drive, DriveStatus
 from drives.names import PublicNames
+from drives.permissions import require_visible
 from scoring.cards import SEATS
 
 
-def _drive(pk) -> Drive:
+def _drive(request, pk) -> Drive:
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
+    require_visible(request.user, drive)
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
     return drive
@@ -24,7 +26,7 @@ def _drive(pk) -> Drive:
 
 @conditional_page(drive_stamp)
 def standings(request, pk):
-    drive = _drive(pk)
+    drive = _drive(request, pk)
 
     def body():
         names = PublicNames.for_drive(drive, request.user)
@@ -42,7 +44,7 @@ def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWri
 
 @require_safe
 def standings_csv(request, pk):
-    report = drive_report(_drive(pk))
+    report = drive_report(_drive(request, pk))
     response, writer = _csv_response(report.drive, "standings")
     writer.writerow(STANDINGS_COLUMNS)
     for line in standing_lines(report.overall, PublicNames.for_drive(report.drive, request.user)):
@@ -52,7 +54,7 @@ def standings_csv(request, pk):
 
 @require_safe
 def results_csv(request, pk):
-    drive = _drive(pk)
+    drive = _drive(request, pk)
     if drive.on_paper:
         return _card_totals_csv(request, drive)
     report = drive_report(drive)

@@ -7,14 +7,16 @@ from django.views.decorators.http import require_safe
 
 from drives.models import Drive, DriveStatus
 from drives.names import PublicNames
+from drives.permissions import require_visible
 from drives.tableside import board
 from drives.tableside.views.live import polled
 
 THEMES = ("light", "dark", "auto")
 
 
-def _drive(pk) -> Drive:
+def _drive(request, pk) -> Drive:
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
+    require_visible(request.user, drive)
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
     return drive
@@ -22,7 +24,7 @@ def _drive(pk) -> Drive:
 
 @require_safe
 def hall(request, pk):
-    drive = _drive(pk)
+    drive = _drive(request, pk)
     theme = request.GET.get("theme", "auto")
     context = {
         "drive": drive,
@@ -37,7 +39,7 @@ def hall(request, pk):
 @require_safe
 def hall_live(request, pk):
     def fragment():
-        drive = _drive(pk)
+        drive = _drive(request, pk)
         context = {"drive": drive, "hall": board.hall(drive), "names": PublicNames.for_drive(drive)}
         return render(request, "tableside/_hall.html", context)
 

@@ -171,7 +171,7 @@ def _cards(request, drive):
     """(link, short address, QR code as inline SVG) for every table of the round."""
     cards = []
     for link in tokens.links_issue(drive=drive):
-        address = tokens.short_link(request, link)
+        address = tokens.short_link(link)
         svg = segno.make(address, error="m").svg_inline(scale=4, border=2, omitsize=True)
         cards.append((link, address, mark_safe(svg)))
     return cards
