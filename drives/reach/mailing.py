@@ -10,12 +10,13 @@ import smtplib
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
-from drives.models import Drive, DriveStatus, Player, ResultsMailing
+from drives.models import Drive, DriveStatus, Entry, Player, ResultsMailing
 from drives.reach.results import PlayerResult, drive_results
 from drives.reach.sending import send_templated
 from drives.reach.unsubscribe import token_for
@@ -24,11 +25,12 @@ logger = logging.getLogger(__name__)
 
 
 def recipients(drive: Drive):
-    """The drive's players who gave an address and agreed to their results by e-mail."""
+    """The drive's players who played, gave an address and agreed to results by e-mail."""
+    played = Q(seatings__isnull=False) | Q(card_totals__isnull=False)
+    entered = Entry.objects.filter(played, drive=drive, player=OuterRef("pk"))
     return (
-        Player.objects.filter(entries__drive=drive, results_consent_at__isnull=False)
+        Player.objects.filter(Exists(entered), results_consent_at__isnull=False)
         .exclude(email="")
-        .distinct()
         .order_by("pk")
     )
 

@@ -371,3 +371,24 @@ def test_the_organisers_pages_read_in_the_same_queries_whatever_their_length(
         sending_again = mailing.results_send(drive=finished, user=organiser)
         mailing.deliver(sending_again.pk)
     assert (queries(contact), queries(sending)) == before
+
+
+def test_a_member_who_agreed_but_did_not_play_is_not_counted_or_sent(
+    organiser_client, club, members, organiser, django_capture_on_commit_callbacks
+):
+    away = Player.objects.create(club=club, name="Zoe Away")
+    consent.member_contact_save(
+        player=away, email="zoe@example.org", language="en-gb", consent=True, user=organiser
+    )
+    # Fixed partners: the first of a late pair waits unseated for a partner who never comes.
+    drive = make_drive(club, title="Autumn Drive", deals=4, movement="mitchell")
+    services.drive_check_in(drive=drive, roles={p: p.role for p in members})
+    services.drive_start(drive=drive)
+    services.entry_check_in(drive=drive, player=away, role=SeatRole.LADY)
+    drive.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        simulate(drive)
+    assert drive.entries.filter(player=away, seatings__isnull=True).exists()
+
+    assert ResultsMailing.objects.get(drive=drive).recipients == 2
+    assert not mails_to("zoe@example.org")
