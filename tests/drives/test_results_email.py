@@ -392,3 +392,18 @@ def test_a_member_who_agreed_but_did_not_play_is_not_counted_or_sent(
 
     assert ResultsMailing.objects.get(drive=drive).recipients == 2
     assert not mails_to("zoe@example.org")
+
+
+def test_finishing_a_paper_drive_sends_its_results_too(
+    organiser_client, club, members, django_capture_on_commit_callbacks
+):
+    from drives.paper import services as paper
+    from tests.drives.test_paper_drives import honest_totals, paper_drive, type_all
+
+    drive = paper_drive(club, members, title="Paper Drive")
+    type_all(organiser_client, drive, honest_totals(drive))
+    with django_capture_on_commit_callbacks(execute=True):
+        paper.paper_drive_finish(drive=drive)
+
+    assert {m.to[0] for m in mail.outbox} == {"ann@example.org", "bob@example.fr"}
+    assert all("Paper Drive" in m.subject for m in mail.outbox)
