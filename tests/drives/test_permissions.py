@@ -183,9 +183,13 @@ def test_a_helper_is_refused_every_organisers_page_and_changes_nothing(client, w
     patterns = [
         p
         for p in drive_patterns()
-        if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | HELPER_ALLOWED
+        if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | SIGNED | HELPER_ALLOWED
     ]
     assert {"drive_new", "drive_delete", "player_list", "season_edit", "finish"} <= {
+        p.name for p in patterns
+    }
+    # A helper never sees members' contact details, nor sends or erases anything.
+    assert {"member_contact", "member_export", "member_erase", "results_mail"} <= {
         p.name for p in patterns
     }
     client.force_login(helper)
