@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from drives import mail
 from drives.errors import DriveError
 from drives.models import Drive, DriveStatus, Entry, Player, ResultsMailing
 from drives.reach.results import PlayerResult, drive_results
-from drives.reach.sending import send_templated
 from drives.reach.unsubscribe import token_for
 
 logger = logging.getLogger(__name__)
@@ -117,10 +117,11 @@ def _send(drive: Drive, player: Player, result: PlayerResult) -> None:
         "List-Unsubscribe": f"<{stop_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058: one click
     }
-    send_templated(
-        to=player.email,
-        language=player.language,
+    # Already in the worker, one recipient after another: sent here, not queued again.
+    mail.send_templated.call(
         template="reach/email/results",
+        to=[player.email],
         context=context,
+        language=player.language,
         headers=headers,
     )

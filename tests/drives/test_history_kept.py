@@ -279,9 +279,7 @@ def test_a_cancelled_drive_counts_nowhere_until_restored(
     assert read(pages) == before
 
 
-def test_the_admin_shows_a_members_consent_but_leaves_it_to_the_members_page(
-    admin_client, club
-):
+def test_the_admin_shows_a_members_consent_but_leaves_it_to_the_members_page(admin_client, club):
     player = Player.objects.create(club=club, name="New Member")
     data = player_form(player, club) | {"results_consent_at_0": "2026-12-01", "email": "a@b.org"}
     admin_client.post(admin_url(Player, "change", player.pk), data)
