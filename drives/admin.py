@@ -128,10 +128,12 @@ class PlayerAdmin(ExplainsProtection):
     search_fields = ["name", "member_number"]
 
     def get_readonly_fields(self, request, obj=None):
+        # Consent changes on the member's e-mail page, where its history is kept.
+        consent = ["results_consent_at", "anonymised_at"]
         # Their results belong to the club they played for; a move would carry them off.
         if obj is not None and obj.entries.exists():
-            return ["club"]
-        return []
+            return ["club", *consent]
+        return consent
 
     def protected_reason(self, count):
         return ngettext(

@@ -33,7 +33,11 @@ def send_rendered_later(*, subject: str, body: str, html: str, to: list[str]) ->
 
 
 @task()
-def send_templated(*, template: str, to: list[str], context: dict, language: str) -> None:
+def send_templated(
+    *, template: str, to: list[str], context: dict, language: str, headers: dict | None = None
+) -> None:
+    """Also called in a task of its own by a room that sends many (``drives.reach``):
+    ``send_templated.call(...)``, whose ``headers`` add, say, ``List-Unsubscribe``."""
     with translation.override(language):
         subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
         body = render_to_string(f"{template}_message.txt", context).strip()
@@ -41,7 +45,7 @@ def send_templated(*, template: str, to: list[str], context: dict, language: str
             html = render_to_string(f"{template}_message.html", context).strip()
         except TemplateDoesNotExist:
             html = ""
-    _deliver(subject, body, html, to)
+    _deliver(subject, body, html, to, headers)
 
 
 @task()
@@ -49,8 +53,12 @@ def send_message(*, subject: str, body: str, html: str, to: list[str]) -> None:
     _deliver(subject, body, html, to)
 
 
-def _deliver(subject: str, body: str, html: str, to: list[str]) -> None:
-    message = EmailMultiAlternatives(subject, body, settings.DEFAULT_FROM_EMAIL, to)
+def _deliver(
+    subject: str, body: str, html: str, to: list[str], headers: dict | None = None
+) -> None:
+    message = EmailMultiAlternatives(
+        subject, body, settings.DEFAULT_FROM_EMAIL, to, headers=headers
+    )
     if html:
         message.attach_alternative(html, "text/html")
     message.send()

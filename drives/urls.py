@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.decorators.http import require_safe
 
 from drives.accounts import views as accounts
 from drives.backup import views as backup
@@ -90,6 +91,10 @@ urlpatterns = [
     path("drives/<int:pk>/results-email/", reach.results_mail, name="results_mail"),
     path("results-email/stop/<str:token>/", reach.results_stop, name="results_stop"),
     path("clubs/<slug:slug>/calendar.ics", feeds.calendar, name="club_calendar"),
-    path("clubs/<slug:slug>/results.atom", feeds.FinishedDrives(), name="club_results_feed"),
+    path(
+        "clubs/<slug:slug>/results.atom",
+        require_safe(feeds.FinishedDrives()),
+        name="club_results_feed",
+    ),
     path("guide/", reach.guide, name="guide"),
 ]

@@ -9,14 +9,15 @@ import logging
 import smtplib
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from drives import mail
 from drives.errors import DriveError
-from drives.models import Drive, DriveStatus, Player, ResultsMailing
+from drives.models import Drive, DriveStatus, Entry, Player, ResultsMailing
 from drives.reach.results import PlayerResult, drive_results
-from drives.reach.sending import send_templated
 from drives.reach.unsubscribe import token_for
 from drives.site import absolute_url
 
@@ -24,11 +25,12 @@ logger = logging.getLogger(__name__)
 
 
 def recipients(drive: Drive):
-    """The drive's players who gave an address and agreed to their results by e-mail."""
+    """The drive's players who played, gave an address and agreed to results by e-mail."""
+    played = Q(seatings__isnull=False) | Q(card_totals__isnull=False)
+    entered = Entry.objects.filter(played, drive=drive, player=OuterRef("pk"))
     return (
-        Player.objects.filter(entries__drive=drive, results_consent_at__isnull=False)
+        Player.objects.filter(Exists(entered), results_consent_at__isnull=False)
         .exclude(email="")
-        .distinct()
         .order_by("pk")
     )
 
@@ -115,10 +117,11 @@ def _send(drive: Drive, player: Player, result: PlayerResult) -> None:
         "List-Unsubscribe": f"<{stop_url}>",
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058: one click
     }
-    send_templated(
-        to=player.email,
-        language=player.language,
+    # Already in the worker, one recipient after another: sent here, not queued again.
+    mail.send_templated.call(
         template="reach/email/results",
+        to=[player.email],
         context=context,
+        language=player.language,
         headers=headers,
     )

@@ -145,6 +145,7 @@ def player_form(player, club):
         "role": player.role,
         "member_number": "",
         "active": "on",
+        "language": player.language,
     }
 
 
@@ -276,3 +277,11 @@ def test_a_cancelled_drive_counts_nowhere_until_restored(
     organiser_client.post(reverse("drives:restore", args=[second.pk]))
     organiser_client.post(reverse("drives:restore", args=[upcoming.pk]))
     assert read(pages) == before
+
+
+def test_the_admin_shows_a_members_consent_but_leaves_it_to_the_members_page(admin_client, club):
+    player = Player.objects.create(club=club, name="New Member")
+    data = player_form(player, club) | {"results_consent_at_0": "2026-12-01", "email": "a@b.org"}
+    admin_client.post(admin_url(Player, "change", player.pk), data)
+    player.refresh_from_db()
+    assert player.email == "a@b.org" and player.results_consent_at is None

@@ -140,7 +140,10 @@ def test_a_member_checked_in_to_a_running_drive_is_not_erased(organiser_client, 
     response = organiser_client.post(reverse("drives:member_erase", args=[late.pk]), follow=True)
 
     assert "Zoe Newcombe is checked in to Test Drive, which is under way" in text_of(response)
-    assert Player.objects.filter(pk=late.pk).exists()
+    url = "/hu" + reverse("drives:member_erase", args=[late.pk])
+    hungarian = text_of(organiser_client.post(url, follow=True))
+    assert "Ez a tag (Zoe Newcombe) be van jelentkeztetve" in hungarian
+    assert Player.objects.filter(pk=late.pk, name="Zoe Newcombe").exists()
 
 
 def test_contact_details_appear_on_no_public_page_csv_or_sheet(

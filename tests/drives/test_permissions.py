@@ -30,11 +30,16 @@ PUBLIC = {
     "sheet_retry",
     "hall",
     "hall_live",
+    "club_calendar",
+    "club_results_feed",
+    "guide",
 }
 # The table pages open with the table's secret link instead of a login.
 TOKEN_GUARDED = {"table_page", "table_enter", "table_confirm"}
 # Any signed-in user: importing a club from its file makes them its one organiser.
 SIGNED_IN = {"club_import"}
+# The link in a results e-mail stops them, signed for its member, without a login.
+SIGNED = {"results_stop"}
 
 
 def drive_patterns():
@@ -82,7 +87,7 @@ def world(club, organiser):
 
 def url_for(pattern, values, player, season):
     kwargs = {name: values[name] for name in pattern.pattern.converters}
-    if pattern.name in {"player", "player_edit"}:
+    if pattern.name in {"player", "player_edit", "member_contact", "member_export", "member_erase"}:
         kwargs["pk"] = player.pk
     if pattern.name in {"season", "season_edit", "league_csv", "league_pdf"}:
         kwargs["pk"] = season.pk
@@ -94,7 +99,9 @@ def test_every_organiser_url_refuses_strangers_and_changes_nothing(client, world
     _drive, players, season, values = world
     stranger = make_user("mallory")
     make_club(organiser=stranger)  # an organiser, but of another club
-    patterns = [p for p in drive_patterns() if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN]
+    patterns = [
+        p for p in drive_patterns() if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | SIGNED
+    ]
     assert len(patterns) >= 12  # the walk really found the app's patterns
     before = snapshot()
     for pattern in patterns:
@@ -176,9 +183,13 @@ def test_a_helper_is_refused_every_organisers_page_and_changes_nothing(client, w
     patterns = [
         p
         for p in drive_patterns()
-        if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | HELPER_ALLOWED
+        if p.name not in PUBLIC | TOKEN_GUARDED | SIGNED_IN | SIGNED | HELPER_ALLOWED
     ]
     assert {"drive_new", "drive_delete", "player_list", "season_edit", "finish"} <= {
+        p.name for p in patterns
+    }
+    # A helper never sees members' contact details, nor sends or erases anything.
+    assert {"member_contact", "member_export", "member_erase", "results_mail"} <= {
         p.name for p in patterns
     }
     client.force_login(helper)

@@ -11,6 +11,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
+from drives import mail as site_mail
 from drives.evening import services
 from drives.management.commands.simulate_drive import simulate
 from drives.models import ConsentChange, ConsentSource, Player, ResultsMailing, SeatRole
@@ -294,14 +295,14 @@ def test_a_member_who_stopped_after_the_send_was_queued_gets_nothing(finished, m
 
 def test_a_refused_message_is_counted_and_the_others_still_go(finished, members, monkeypatch):
     mail.outbox.clear()
-    real_send = mailing.send_templated
+    real_deliver = site_mail._deliver
 
-    def refusing(*, to, **kwargs):
-        if to == "ann@example.org":
-            raise smtplib.SMTPRecipientsRefused({to: (550, b"no such user")})
-        real_send(to=to, **kwargs)
+    def refusing(subject, body, html, to, headers=None):
+        if to == ["ann@example.org"]:
+            raise smtplib.SMTPRecipientsRefused({to[0]: (550, b"no such user")})
+        real_deliver(subject, body, html, to, headers)
 
-    monkeypatch.setattr(mailing, "send_templated", refusing)
+    monkeypatch.setattr("drives.mail._deliver", refusing)
     sent = mailing.results_send(drive=finished, user=None)
     mailing.deliver(sent.pk)
     mailing.deliver(sent.pk)  # a task run again sends nobody twice
@@ -371,3 +372,39 @@ def test_the_organisers_pages_read_in_the_same_queries_whatever_their_length(
         sending_again = mailing.results_send(drive=finished, user=organiser)
         mailing.deliver(sending_again.pk)
     assert (queries(contact), queries(sending)) == before
+
+
+def test_a_member_who_agreed_but_did_not_play_is_not_counted_or_sent(
+    organiser_client, club, members, organiser, django_capture_on_commit_callbacks
+):
+    away = Player.objects.create(club=club, name="Zoe Away")
+    consent.member_contact_save(
+        player=away, email="zoe@example.org", language="en-gb", consent=True, user=organiser
+    )
+    # Fixed partners: the first of a late pair waits unseated for a partner who never comes.
+    drive = make_drive(club, title="Autumn Drive", deals=4, movement="mitchell")
+    services.drive_check_in(drive=drive, roles={p: p.role for p in members})
+    services.drive_start(drive=drive)
+    services.entry_check_in(drive=drive, player=away, role=SeatRole.LADY)
+    drive.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        simulate(drive)
+    assert drive.entries.filter(player=away, seatings__isnull=True).exists()
+
+    assert ResultsMailing.objects.get(drive=drive).recipients == 2
+    assert not mails_to("zoe@example.org")
+
+
+def test_finishing_a_paper_drive_sends_its_results_too(
+    organiser_client, club, members, django_capture_on_commit_callbacks
+):
+    from drives.paper import services as paper
+    from tests.drives.test_paper_drives import honest_totals, paper_drive, type_all
+
+    drive = paper_drive(club, members, title="Paper Drive")
+    type_all(organiser_client, drive, honest_totals(drive))
+    with django_capture_on_commit_callbacks(execute=True):
+        paper.paper_drive_finish(drive=drive)
+
+    assert {m.to[0] for m in mail.outbox} == {"ann@example.org", "bob@example.fr"}
+    assert all("Paper Drive" in m.subject for m in mail.outbox)
