@@ -15,6 +15,7 @@ class DrivesConfig(AppConfig):
     verbose_name = _("Whist drives")
 
     def ready(self):
+        from drives.accounts import checks  # noqa: F401  registers the e-mail deploy check
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
         from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
 
