@@ -88,7 +88,9 @@ def test_check_deploy_is_clean_with_production_settings():
         capture_output=True,
         text=True,
     )
-    assert "whist.W001" in result.stderr + result.stdout and "EMAIL_HOST is not set" in result.stderr
+    assert (
+        "whist.W001" in result.stderr + result.stdout and "EMAIL_HOST is not set" in result.stderr
+    )
 
 
 @pytest.mark.django_db
