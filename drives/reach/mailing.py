@@ -15,9 +15,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
+from drives.mail import send_templated
 from drives.models import Drive, DriveStatus, Player, ResultsMailing
 from drives.reach.results import PlayerResult, drive_results
-from drives.reach.sending import send_templated
 from drives.reach.unsubscribe import token_for
 
 logger = logging.getLogger(__name__)

@@ -78,7 +78,7 @@ def test_no_e_mail_leaves_inside_the_request_it_is_queued_for_the_worker(client)
     sign_up(client)
     assert mail.outbox == []  # the page did not wait for a mail server
     (queued,) = default_task_backend.results
-    assert queued.task.name == "send_message" and queued.kwargs["to"] == ["ann@example.org"]
+    assert queued.task.name == "send_rendered_task" and queued.kwargs["to"] == ["ann@example.org"]
     queued.task.call(*queued.args, **queued.kwargs)  # what the worker does
     assert mail.outbox[0].to == ["ann@example.org"]
 
