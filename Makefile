@@ -23,7 +23,7 @@ run: export DEBUG = 1
 run: $(VENV)/.installed
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py loaddemo
-	@echo "Whist Drive is at http://127.0.0.1:8000/  (organiser log in: organiser / whist-demo)"
+	@echo "Whist Drive is at http://127.0.0.1:8000/  (organiser log in: organiser / whist-demo; e-mails land in mail/)"
 	@# The worker prints sheets in the background, below the server's priority, and stops with it.
 	setsid nice -n 10 $(BIN)/python manage.py db_worker & worker=$$!; \
 	trap 'kill -- -$$worker 2>/dev/null' EXIT INT TERM; \

@@ -16,6 +16,7 @@ class DrivesConfig(AppConfig):
 
     def ready(self):
         from drives import login_throttle
+        from drives.accounts import checks  # noqa: F401  registers the e-mail deploy check
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
         from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
 

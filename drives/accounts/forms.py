@@ -23,7 +23,9 @@ class LoginForm(allauth_forms.LoginForm):
         login.label = _("User name or e-mail address")
         login.widget.attrs.update({"autocomplete": "username", "autofocus": True})
         login.widget.attrs.pop("placeholder", None)
-        self.fields["password"].widget.attrs.pop("placeholder", None)
+        password = self.fields["password"]
+        password.widget.attrs.pop("placeholder", None)
+        password.help_text = ""  # the page links "Forgotten your password?" below the button
 
     def add_prefix(self, field_name):
         return "username" if field_name == "login" else super().add_prefix(field_name)

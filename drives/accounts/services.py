@@ -82,7 +82,7 @@ def invitation_send(
     _history(club, email, TeamAction.INVITED, role=role, by=by)
     with translation.override(language):
         url = link(token)
-        expires = formats.date_format(timezone.localtime(invitation.expires_at), "j F Y")
+        expires = formats.date_format(timezone.localtime(invitation.expires_at), "DATE_FORMAT")
     context = {
         "club": club.name,
         "inviter": by.get_full_name() or by.get_username(),

@@ -1,6 +1,7 @@
 """One's account and clubs, a new club, invitations, and a club's team page."""
 
 from allauth.account.decorators import reauthentication_required
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import logout
 from django.contrib.auth.decorators import login_required
@@ -129,7 +130,7 @@ def team(request, slug):
             messages.success(
                 request,
                 _("Invitation sent to %(email)s: the link works once, for %(days)d days.")
-                % {"email": sent.invitation.email, "days": _days_open(sent.invitation)},
+                % {"email": sent.invitation.email, "days": settings.INVITATION_DAYS},
             )
             return redirect("drives:team", slug=club.slug)
     context = {
@@ -141,10 +142,6 @@ def team(request, slug):
         "roles": ClubRole.choices,
     }
     return render(request, "account/team.html", context, status=400 if form.errors else 200)
-
-
-def _days_open(invitation) -> int:
-    return (invitation.expires_at - invitation.created_at).days
 
 
 @login_required

@@ -118,7 +118,7 @@ def _send(drive: Drive, player: Player, result: PlayerResult) -> None:
         "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",  # RFC 8058: one click
     }
     # Already in the worker, one recipient after another: sent here, not queued again.
-    mail.send_templated.call(
+    mail.send_templated(
         template="reach/email/results",
         to=[player.email],
         context=context,

@@ -2,7 +2,10 @@
 e-mail, passwords, deleting one's account; e-mail queued for the worker, in the reader's
 language; django-axes on every door that takes a password."""
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from allauth.account.models import EmailAddress
@@ -15,6 +18,7 @@ from django_tasks import default_task_backend
 from drives import mail as site_mail
 from drives.models import ClubRole
 from tests.conftest import make_club, make_user
+from tests.drives.test_foundation import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +78,7 @@ def test_no_e_mail_leaves_inside_the_request_it_is_queued_for_the_worker(client)
     sign_up(client)
     assert mail.outbox == []  # the page did not wait for a mail server
     (queued,) = default_task_backend.results
-    assert queued.task.name == "send_message" and queued.kwargs["to"] == ["ann@example.org"]
+    assert queued.task.name == "send_rendered_task" and queued.kwargs["to"] == ["ann@example.org"]
     queued.task.call(*queued.args, **queued.kwargs)  # what the worker does
     assert mail.outbox[0].to == ["ann@example.org"]
 
@@ -252,3 +256,32 @@ def test_a_templated_message_is_rendered_in_the_recipients_language():
     (message,) = mail.outbox
     assert message.subject == "Meghívás a klub csapatába: Hollybush"
     assert "segítőnek" in message.body and "/hu/accounts/invitations/x/" in message.body
+
+
+def test_without_a_mail_server_the_messages_are_files_anyone_can_read(client, tmp_path, settings):
+    """What `make run` does (no EMAIL_HOST): each message is a file in MAIL_FOLDER."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    settings.EMAIL_FILE_PATH = tmp_path
+    sign_up(client)
+    (written,) = tmp_path.iterdir()
+    text = written.read_text()
+    assert "To: ann@example.org" in text and "/accounts/confirm-email/" in text
+
+
+def test_the_settings_send_by_smtp_when_a_mail_server_is_given_and_to_files_otherwise():
+    show = "import config.settings as s; print(s.EMAIL_BACKEND, s.MAIL_FOLDER.name)"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("EMAIL_")} | {"DEBUG": "1"}
+
+    def settings_with(**variables):
+        run = [sys.executable, "-c", show]
+        return subprocess.run(
+            run, cwd=ROOT, env=env | variables, capture_output=True, text=True, check=True
+        ).stdout.split()
+
+    assert settings_with() == ["django.core.mail.backends.filebased.EmailBackend", "mail"]
+    show = "import config.settings as s; print(s.EMAIL_BACKEND, s.EMAIL_PORT, s.EMAIL_USE_TLS)"
+    assert settings_with(EMAIL_HOST="smtp.example.org", EMAIL_PORT="465", EMAIL_USE_SSL="1") == [
+        "django.core.mail.backends.smtp.EmailBackend",
+        "465",
+        "False",
+    ]

@@ -68,6 +68,7 @@ def test_check_deploy_is_clean_with_production_settings():
         "DEBUG": "0",
         "SECRET_KEY": secrets.token_urlsafe(50),
         "ALLOWED_HOSTS": "whist.example.org",
+        "EMAIL_HOST": "smtp.example.org",
     }
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -78,6 +79,18 @@ def test_check_deploy_is_clean_with_production_settings():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+    # Without a mail server, confirmations and invitations would only reach files.
+    del env["EMAIL_HOST"]
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert (
+        "whist.W001" in result.stderr + result.stdout and "EMAIL_HOST is not set" in result.stderr
+    )
 
 
 @pytest.mark.django_db
