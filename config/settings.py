@@ -73,9 +73,11 @@ INSTALLED_APPS = [
     "axes",
     "allauth",
     "allauth.account",
+    # Before django_tasks_db, so that its db_worker command is the one in drives (it waits
+    # out a database outage and hands on the renders of dead workers).
+    "drives",
     "django_tasks",
     "django_tasks_db",
-    "drives",
 ]
 
 MIDDLEWARE = [
@@ -269,7 +271,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = Path(os.getenv("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Files renamed into place once whole: a full disk leaves no partial sheet to serve.
+    "default": {"BACKEND": "drives.printing.storage.AtomicFileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -293,6 +296,9 @@ PRINT_AHEAD = envbool("PRINT_AHEAD", "1")
 # Renders an anonymous visitor may start from one address in PRINT_RATE_WINDOW seconds.
 PRINT_RATE_LIMIT = envint("PRINT_RATE_LIMIT", "6")
 PRINT_RATE_WINDOW = envint("PRINT_RATE_WINDOW", "600")
+# A render renews its lease every third of this; one silent for longer died with its
+# worker and is printed again. The database worker waits for the database when it is away.
+PRINT_LEASE_SECONDS = envint("PRINT_LEASE_SECONDS", "30")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
 

@@ -13,6 +13,7 @@ from drives.reach import views as reach
 from drives.tableside.views import hall, organiser, table
 
 app_name = "drives"
+SEASON = {"owner": "season"}  # the sheet pages under a season: its league table
 
 urlpatterns = [
     path("", clubs.home, name="home"),
@@ -30,6 +31,25 @@ urlpatterns = [
     path("seasons/<int:pk>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<int:pk>/league.csv", league.league_csv, name="league_csv"),
     path("seasons/<int:pk>/league.pdf", pdf.league_pdf, name="league_pdf"),
+    path("seasons/<int:pk>/sheets/<int:sheet_pk>/", pdf.sheet_page, SEASON, name="season_sheet"),
+    path(
+        "seasons/<int:pk>/sheets/<int:sheet_pk>/status/",
+        pdf.sheet_status,
+        SEASON,
+        name="season_sheet_status",
+    ),
+    path(
+        "seasons/<int:pk>/sheets/<int:sheet_pk>/file/",
+        pdf.sheet_download,
+        SEASON,
+        name="season_sheet_file",
+    ),
+    path(
+        "seasons/<int:pk>/sheets/<int:sheet_pk>/retry/",
+        pdf.sheet_retry,
+        SEASON,
+        name="season_sheet_retry",
+    ),
     path("clubs/<slug:slug>/drives/new/", organise.drive_new, name="drive_new"),
     path("drives/<int:pk>/", drive_page.drive, name="drive"),
     path("drives/<int:pk>/edit/", organise.drive_edit, name="drive_edit"),

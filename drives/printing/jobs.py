@@ -1,13 +1,15 @@
 """Sheets rendered once for the same data, in the background, with their progress.
 
-A request names a drive, a kind of sheet, a layout and a language. Its fingerprint
-digests everything the sheet would show; a ``PrintedSheet`` with that fingerprint is
-the one render of it: ready (its file is served), under way (the request joins it) or
-failed (it says so and may be retried). A new fingerprint, because a result was
-corrected or a player arrived, is a new render; the older files of the same sheet are
-deleted when it is ready.
+A request names a drive (or, for the league, a season), a kind of sheet, a layout and a
+language. Its fingerprint digests everything the sheet would show; a ``PrintedSheet``
+with that fingerprint is the one render of it: ready (its file is served), under way
+(the request joins it) or failed (it says why and may be retried). A new fingerprint,
+because a result was corrected or a player arrived, is a new render; the older files of
+the same sheet are deleted when it is ready. A render whose worker died is noticed by its
+lease (``lease``) and queued again.
 """
 
+import errno
 import hashlib
 import logging
 import time
@@ -15,30 +17,34 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.core.files.base import ContentFile
-from django.db import IntegrityError, transaction
+from django.db import DatabaseError, IntegrityError, InterfaceError, OperationalError, transaction
 from django.db.models import F
 from django.utils import timezone, translation
+from django_tasks_db import DatabaseBackend
 
-from drives.filenames import drive_download_name
+from drives.filenames import drive_download_name, season_download_name
+from drives.league.freshness import season_stamp
 from drives.models import (
     Drive,
     DriveStatus,
     Entry,
     PrintedSheet,
+    Season,
     Seating,
+    SheetFailure,
     SheetKind,
     SheetStatus,
     TableResult,
 )
 from drives.names import has_played
-from drives.printing import render, sheets
+from drives.printing import lease, render, result_sheets, sheets
 from drives.printing.sheets import Layout
 
 logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 7
+TEMPLATE_VERSION = 8
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {
@@ -47,21 +53,28 @@ INLINE_ITEMS = {
     SheetKind.TABLE_CARDS_QR: 4,
     SheetKind.RESULTS: 40,
     SheetKind.BLANK_PACK: 8,
+    SheetKind.LEAGUE: 0,  # a season of a large club takes many seconds: always the worker
 }
 
 
 @dataclass(frozen=True)
 class SheetRequest:
-    drive: Drive
+    drive: Drive | None
     kind: SheetKind
     layout: Layout
     language: str
     site: str = ""  # scheme and host, for the sheets that print the table links
+    season: Season | None = None  # the league's
+    role: str = ""  # the league of one role only: "lady" or "gent"
 
     @property
     def layout_query(self) -> str:
         layout = self.layout
-        return f"card={layout.card}&paper={layout.paper}" + ("&cut_marks=1" * layout.cut_marks)
+        return (
+            f"card={layout.card}&paper={layout.paper}"
+            + ("&cut_marks=1" * layout.cut_marks)
+            + (f"&role={self.role}" * bool(self.role))
+        )
 
 
 @dataclass(frozen=True)
@@ -73,7 +86,10 @@ class Inputs:
 
 
 def inputs(request: SheetRequest) -> Inputs:
+    if request.season is not None:
+        return _league_inputs(request, request.season)
     drive = request.drive
+    assert drive is not None
     entries = list(
         Entry.objects.filter(drive=drive)
         .annotate(named=has_played())  # a newcomer is printed as their card
@@ -133,10 +149,19 @@ def inputs(request: SheetRequest) -> Inputs:
     return Inputs(digest.hexdigest(), items)
 
 
+def _league_inputs(request: SheetRequest, season: Season) -> Inputs:
+    """The season's drives, players and rules, as its page's ETag reads them: one chunk."""
+    parts = (TEMPLATE_VERSION, str(request.kind), request.layout_query, request.language)
+    digest = hashlib.sha256(repr((parts, season_stamp(season.pk))).encode())
+    return Inputs(digest.hexdigest(), 1)
+
+
 def find(request: SheetRequest) -> tuple[PrintedSheet | None, Inputs]:
     """The sheet already rendered (or under way) for the drive's data as it stands."""
     data = inputs(request)
-    sheet = PrintedSheet.objects.select_related("drive").filter(fingerprint=data.fingerprint)
+    sheet = PrintedSheet.objects.select_related("drive", "season").filter(
+        fingerprint=data.fingerprint
+    )
     return sheet.first(), data
 
 
@@ -157,6 +182,7 @@ def sheet_start(
         with transaction.atomic():
             sheet = PrintedSheet.objects.create(
                 drive=request.drive,
+                season=request.season,
                 kind=request.kind,
                 layout=request.layout_query,
                 language=request.language,
@@ -177,70 +203,166 @@ def sheet_start(
 def sheet_retry(*, sheet: PrintedSheet) -> bool:
     """Queue a failed render again; ``False`` when it had not failed (someone retried)."""
     updated = PrintedSheet.objects.filter(pk=sheet.pk, status=SheetStatus.FAILED).update(
-        status=SheetStatus.QUEUED, done=0, error="", started_at=None, finished_at=None
+        **_AFRESH, attempts=0, failure="", error="", finished_at=None
     )
     if updated:
         _enqueue(sheet)
     return bool(updated)
 
 
+#: A sheet back in the queue, as if nothing had been rendered of it.
+_AFRESH = {"status": SheetStatus.QUEUED, "done": 0, "lease": "", "heartbeat_at": None}
+
+
+def sheets_recover(candidates=None) -> int:
+    """Queue again the renders whose worker died (``lease``), or fail those that have
+    killed ``lease.ATTEMPTS`` workers; how many. ``candidates`` narrows the search."""
+    recovered = 0
+    stale = lease.expired() if candidates is None else candidates & lease.expired()
+    for sheet in stale:
+        mine = PrintedSheet.objects.filter(pk=sheet.pk, lease=sheet.lease, status=sheet.status)
+        if sheet.attempts >= lease.ATTEMPTS:
+            changed = mine.update(
+                status=SheetStatus.FAILED,
+                failure=SheetFailure.WORKER_LOST,
+                error=f"The worker stopped during each of {sheet.attempts} renders.",
+                lease="",
+                finished_at=timezone.now(),
+            )
+        elif changed := mine.update(**_AFRESH, started_at=None):
+            _enqueue(sheet)
+        if changed:
+            logger.warning("The render of %s stopped with its worker", sheet)
+            _task_lost(sheet.task_id)
+            recovered += 1
+    return recovered
+
+
+def _task_lost(task_id: str) -> None:
+    """Close the dead worker's task, which its library would show running for ever."""
+    from django_tasks import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    from drives.printing.tasks import render_sheet
+
+    if task_id and isinstance(render_sheet.get_backend(), DatabaseBackend):
+        DBTaskResult.objects.filter(id=task_id, status=TaskResultStatus.RUNNING).update(
+            status=TaskResultStatus.FAILED,
+            finished_at=timezone.now(),
+            exception_class_path="drives.printing.lease.WorkerLost",
+            traceback="The worker stopped while rendering; the sheet was queued again.",
+        )
+
+
 def _enqueue(sheet: PrintedSheet) -> None:
     from drives.printing.tasks import render_sheet  # the task module imports this one
 
-    render_sheet.enqueue(sheet.pk)
+    result = render_sheet.enqueue(sheet.pk)
+    PrintedSheet.objects.filter(pk=sheet.pk).update(task_id=str(result.id))
+
+
+#: The database is away: not the sheet's fault. The worker waits for it (``db_worker``)
+#: and the lease hands the sheet on, rather than showing a failure.
+DATABASE_AWAY = (OperationalError, InterfaceError)
 
 
 def run(sheet_id: int, *, processes: int | None = None) -> None:
     """Render a queued sheet, saving its progress as chunks finish: the task's body.
 
-    A sheet that another worker has taken, or that is ready, is left alone.
+    A sheet that another worker has taken, or that is ready, is left alone. Any error
+    fails the sheet with its reason and leaves no file behind.
     """
-    taken = PrintedSheet.objects.filter(
-        pk=sheet_id, status__in=[SheetStatus.QUEUED, SheetStatus.RUNNING]
-    ).update(status=SheetStatus.RUNNING, started_at=timezone.now())
+    token, now = lease.new(), timezone.now()
+    taken = PrintedSheet.objects.filter(pk=sheet_id, status=SheetStatus.QUEUED).update(
+        status=SheetStatus.RUNNING,
+        started_at=now,
+        heartbeat_at=now,
+        lease=token,
+        attempts=F("attempts") + 1,
+    )
     if not taken:
         return
-    sheet = PrintedSheet.objects.select_related("drive__club", "drive__season").get(pk=sheet_id)
-    layout = Layout.from_query(dict(pair.split("=") for pair in sheet.layout.split("&")))
+    sheet = PrintedSheet.objects.select_related("drive__club", "drive__season", "season__club")
+    sheet = sheet.get(pk=sheet_id)
+    mine = PrintedSheet.objects.filter(pk=sheet_id, lease=token)
     started = time.perf_counter()
 
     def progress(done: int) -> None:
-        PrintedSheet.objects.filter(pk=sheet_id).update(done=done)
+        try:
+            mine.update(done=done)
+        except DatabaseError:  # only the progress bar misses it; the lease tells the rest
+            logger.warning("Could not save the progress of %s", sheet, exc_info=True)
 
     try:
-        with translation.override(sheet.language):
-            printed = sheets.load(sheet.drive)
-            options = {"site": sheet.site} if sheet.kind == SheetKind.TABLE_CARDS_QR else {}
-            chunks = render.CHUNKS[sheet.kind](printed, layout, **options)
-            total = sum(chunk.items for chunk in chunks)
-            PrintedSheet.objects.filter(pk=sheet_id).update(total=total)
-            content = render.render_chunks(
-                chunks,
-                processes=processes or settings.PRINT_PROCESSES,
-                on_progress=progress,
-            )
+        with lease.held(sheet_id, token), translation.override(sheet.language):
+            content = _render(sheet, mine, processes or settings.PRINT_PROCESSES, progress)
+            name = f"{sheet.fingerprint[:16]}-{download_name(sheet)}"
+            sheet.file.save(name, ContentFile(content), save=False)
+    except DATABASE_AWAY:
+        raise
     except Exception as error:
         logger.exception("Rendering %s failed", sheet)
-        PrintedSheet.objects.filter(pk=sheet_id).update(
+        mine.update(
             status=SheetStatus.FAILED,
+            failure=failure_of(error),
             error=f"{type(error).__name__}: {error}"[:2000],
+            lease="",
             finished_at=timezone.now(),
         )
         return
-    name = drive_download_name(sheet.drive, sheet.kind, extension="pdf")
-    sheet.file.save(f"{sheet.fingerprint[:16]}-{name}", ContentFile(content), save=False)
-    PrintedSheet.objects.filter(pk=sheet_id).update(
-        status=SheetStatus.READY, file=sheet.file.name, done=F("total"), finished_at=timezone.now()
+    ready = mine.update(
+        status=SheetStatus.READY,
+        file=sheet.file.name,
+        done=F("total"),
+        lease="",
+        finished_at=timezone.now(),
     )
+    if not ready:  # handed on while this worker stalled: the other render's file is served
+        sheet.file.delete(save=False)
+        return
     logger.info("Rendered %s in %.1f s", sheet, time.perf_counter() - started)
     _prune_older(sheet)
+
+
+def _render(sheet: PrintedSheet, mine, processes: int, progress) -> bytes:
+    render.check_fonts()
+    layout = Layout.from_query(dict(pair.split("=") for pair in sheet.layout.split("&")))
+    if sheet.season is not None:
+        role = dict(pair.split("=") for pair in sheet.layout.split("&")).get("role")
+        chunks = render.league_chunks(result_sheets.league_sheet(sheet.season, role=role), layout)
+    else:
+        printed = sheets.load(sheet.drive)
+        options = {"site": sheet.site} if sheet.kind == SheetKind.TABLE_CARDS_QR else {}
+        chunks = render.CHUNKS[sheet.kind](printed, layout, **options)
+    mine.update(total=sum(chunk.items for chunk in chunks))
+    return render.render_chunks(chunks, processes=processes, on_progress=progress)
+
+
+def failure_of(error: Exception) -> SheetFailure:
+    """The reason the organiser is given; the error itself goes to the log and the row."""
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return SheetFailure.DISK_FULL
+    if isinstance(error, render.FontMissing):
+        return SheetFailure.FONT_MISSING
+    return SheetFailure.ERROR
+
+
+def download_name(sheet: PrintedSheet) -> str:
+    if sheet.season is not None:
+        return season_download_name(sheet.season, "league", extension="pdf")
+    assert sheet.drive is not None
+    return drive_download_name(sheet.drive, sheet.kind, extension="pdf")
 
 
 def _prune_older(sheet: PrintedSheet) -> None:
     """The same sheet rendered from older data: nobody will be served it again."""
     older = (
         PrintedSheet.objects.filter(
-            drive=sheet.drive_id, kind=sheet.kind, layout=sheet.layout, language=sheet.language
+            drive=sheet.drive_id,
+            season=sheet.season_id,
+            kind=sheet.kind,
+            layout=sheet.layout,
+            language=sheet.language,
         )
         .exclude(pk=sheet.pk)
         .exclude(status__in=[SheetStatus.QUEUED, SheetStatus.RUNNING])

@@ -3,17 +3,22 @@
 Deliberately free of Django: the worker processes are started fresh (``spawn``, never a
 fork of a process holding database connections and threads) and import only this module
 and WeasyPrint. Each chunk is a whole HTML document; the caller hears of each chunk done,
-in whatever order they finish, and gets the chunks joined in their own order.
+in whatever order they finish, and gets the chunks joined in their own order. The
+processes die with the process that started them, however it ends (a worker killed
+mid-render leaves no renders behind).
 """
 
 import io
 import multiprocessing
+import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from pypdf import PdfReader, PdfWriter
 from pypdf.generic import NameObject, TextStringObject
 from weasyprint import HTML, URLFetcher
+
+from drives.printing.lifeline import die_with_parent
 
 #: A sheet may load local files and data: URLs, never anything over the network.
 OFFLINE = frozenset({"file", "data"})
@@ -47,7 +52,12 @@ def render_chunks(
         parts = [b""] * len(chunks)
         context = multiprocessing.get_context("spawn")
         workers = min(processes, len(chunks))
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        with ProcessPoolExecutor(
+            max_workers=workers,
+            mp_context=context,
+            initializer=die_with_parent,
+            initargs=(os.getpid(),),
+        ) as pool:
             futures = {
                 pool.submit(write_pdf, html, base_url): index for index, html in enumerate(chunks)
             }

@@ -10,13 +10,14 @@ cards), each a whole HTML document, so that ``pool`` can render them on every co
 report each chunk done; the results sheet is one chunk.
 """
 
+import shutil
+import subprocess
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
 import segno
 from django.conf import settings
-from django.http import HttpResponse
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -39,19 +40,32 @@ class Chunk:
     items: int  # the cards or tables it holds, for progress
 
 
+#: The fonts a sheet cannot do without: DejaVu Sans has the suit symbols. Without it
+#: WeasyPrint quietly sets the sheet in another font, with boxes for the suits.
+REQUIRED_FONTS = ("DejaVu Sans",)
+
+
+class FontMissing(Exception):
+    """A required font is not installed on the machine that renders."""
+
+
+def check_fonts() -> None:
+    """Raise ``FontMissing`` unless fontconfig finds each required font itself (its
+    ``fc-match`` names the font it would use instead). Without fontconfig's tools there is
+    nothing to ask, and the render goes ahead."""
+    fc_match = shutil.which("fc-match")
+    if fc_match is None:
+        return
+    for family in REQUIRED_FONTS:
+        found = subprocess.run(
+            [fc_match, "--format=%{family}", family], capture_output=True, text=True, check=False
+        ).stdout
+        if family not in found.split(","):
+            raise FontMissing(f"{family} (fontconfig offers {found or 'nothing'} instead)")
+
+
 def base_url() -> str:
     return settings.BASE_DIR.as_uri() + "/"
-
-
-def render_pdf(template: str, context: dict[str, Any]) -> bytes:
-    """The template rendered with ``context``, as PDF bytes, in this process."""
-    return pool.write_pdf(render_to_string(template, context), base_url())
-
-
-def pdf_response(content: bytes, name: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="{name}"'
-    return response
 
 
 def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[str, Any]:
@@ -236,7 +250,7 @@ def drive_sheet(kind: str, printed: PrintedDrive, layout: Layout, **options: Any
     return render_chunks(CHUNKS[kind](printed, layout), **options)
 
 
-def league(sheet: LeagueSheet, layout: Layout) -> bytes:
-    """The season's league table(s), landscape, a column per drive."""
+def league_chunks(sheet: LeagueSheet, layout: Layout) -> list[Chunk]:
+    """The season's league table(s), landscape, a column per drive: one chunk."""
     context = {"season": sheet.season, "club": sheet.season.club, "layout": layout, "sheet": sheet}
-    return render_pdf("drives/pdf/league.html", context)
+    return [Chunk(render_to_string("drives/pdf/league.html", context), 1)]

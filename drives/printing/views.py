@@ -8,26 +8,27 @@ club that runs the evening on paper, and the table cards with QR codes carry eac
 table's secret link: organisers of the drive's club only. The league table is
 public, like the season page.
 
-A drive's sheet is served from its stored file when the data has not changed since
-it was rendered. Otherwise a sheet of a few pages renders in the request; a larger one
-is queued for the worker (or joins the render already under way) and the visitor
-waits on a page that shows its progress. Anonymous visitors may start only a few
-renders an address in a while (``PRINT_RATE_LIMIT``); joining one is free.
+A sheet is served from its stored file when the data has not changed since it was
+rendered. Otherwise a drive's sheet of a few pages renders in the request; a larger one,
+and every league table, is queued for the worker (or joins the render already under way)
+and the visitor waits on a page that shows its progress. Anonymous visitors may start
+only a few renders an address in a while (``PRINT_RATE_LIMIT``); joining one is free.
+The sheet's page also notices a render whose worker died (``lease``) and queues it again.
 """
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.views.decorators.http import require_POST, require_safe
 
 from drives import limits
-from drives.filenames import drive_download_name, season_download_name
+from drives.league import records
 from drives.models import Drive, DriveStatus, PrintedSheet, Season, SheetKind, SheetStatus
 from drives.permissions import require_organiser, require_visible
-from drives.printing import jobs, progress, result_sheets, sheets
-from drives.printing import render as pdf
+from drives.printing import jobs, lease, progress, sheets
 from drives.tableside import tokens
 from scoring.errors import LeagueError
 
@@ -86,25 +87,58 @@ def _drive_sheet(request, drive: Drive, kind: SheetKind, site: str = ""):
     wanted = jobs.SheetRequest(
         drive, kind, sheets.Layout.from_query(request.GET), translation.get_language(), site
     )
+    return _serve_or_start(request, wanted)
+
+
+def _serve_or_start(request, wanted: jobs.SheetRequest):
+    """The stored file, else the render's page, starting the render if none is under way."""
     sheet, data = jobs.find(wanted)
     if sheet is not None and sheet.status == SheetStatus.READY and not sheet.file_exists:
         jobs.delete_sheets([sheet])  # its file was lost (a new disk): render it again
         sheet = None
+    if sheet is not None and lease.has_expired(sheet):
+        sheet = _recovered(sheet)
     if sheet is None:
         inline = jobs.small(wanted, data)
         if not inline and not _may_start_render(request):
-            return render(request, "drives/sheet_busy.html", {"drive": drive}, status=429)
+            return _busy(request, wanted.drive or wanted.season)
         sheet, _ = jobs.sheet_start(request=wanted, data=data, inline=inline)
     if sheet.status == SheetStatus.READY:
         return _file_response(sheet)
-    return redirect("drives:sheet", drive.pk, sheet.pk)
+    return redirect(_urls(sheet)["page"])
+
+
+def _recovered(sheet: PrintedSheet) -> PrintedSheet:
+    """A render whose worker died, queued again (or failed, at the last attempt)."""
+    jobs.sheets_recover(PrintedSheet.objects.filter(pk=sheet.pk))
+    sheet.refresh_from_db()
+    return sheet
+
+
+def _busy(request, owner: Drive | Season | None):
+    return render(request, "drives/sheet_busy.html", {"owner": owner}, status=429)
+
+
+def _urls(sheet: PrintedSheet) -> dict[str, str]:
+    """The sheet's page, progress, file and retry, under its drive or its season."""
+    prefix, owner = ("season_", sheet.season_id) if sheet.season_id else ("", sheet.drive_id)
+    names = {
+        "page": "sheet",
+        "status": "sheet_status",
+        "file": "sheet_file",
+        "retry": "sheet_retry",
+    }
+    return {
+        part: reverse(f"drives:{prefix}{name}", args=[owner, sheet.pk])
+        for part, name in names.items()
+    }
 
 
 def _file_response(sheet: PrintedSheet) -> FileResponse:
     return FileResponse(
         sheet.file.open("rb"),
         as_attachment=True,
-        filename=drive_download_name(sheet.drive, sheet.kind, extension="pdf"),
+        filename=jobs.download_name(sheet),
         content_type="application/pdf",
     )
 
@@ -123,49 +157,59 @@ def _may_start_render(request) -> bool:
     )
 
 
-def _sheet(request, pk, sheet_pk) -> PrintedSheet:
+def _sheet(request, pk, sheet_pk, owner) -> PrintedSheet:
+    of_owner = {"season_id": pk} if owner == "season" else {"drive_id": pk}
     sheet = get_object_or_404(
-        PrintedSheet.objects.select_related("drive__club"), pk=sheet_pk, drive_id=pk
+        PrintedSheet.objects.select_related("drive__club", "season__club"), pk=sheet_pk, **of_owner
     )
     if sheet.kind in ORGANISER_SHEETS and not sheet.drive.club.is_organiser(request.user):
         raise Http404("Organiser material.")
     require_visible(request.user, sheet.drive)
+    if lease.has_expired(sheet):
+        sheet = _recovered(sheet)
     return sheet
 
 
+def _context(sheet: PrintedSheet) -> dict:
+    return {
+        "owner": sheet.owner,
+        "sheet": sheet,
+        "urls": _urls(sheet),
+        "progress": progress.of(sheet),
+    }
+
+
 @require_safe
-def sheet_page(request, pk, sheet_pk):
+def sheet_page(request, pk, sheet_pk, owner="drive"):
     """A sheet being rendered: its progress, then its download; updates itself."""
-    sheet = _sheet(request, pk, sheet_pk)
-    context = {"drive": sheet.drive, "sheet": sheet, "progress": progress.of(sheet)}
-    return render(request, "drives/sheet.html", context)
+    sheet = _sheet(request, pk, sheet_pk, owner)
+    return render(request, "drives/sheet.html", _context(sheet))
 
 
 @require_safe
-def sheet_status(request, pk, sheet_pk):
+def sheet_status(request, pk, sheet_pk, owner="drive"):
     """The progress part of the page, fetched again every few seconds by sheet-progress.js."""
-    sheet = _sheet(request, pk, sheet_pk)
-    context = {"drive": sheet.drive, "sheet": sheet, "progress": progress.of(sheet)}
-    return render(request, "drives/_sheet_progress.html", context)
+    sheet = _sheet(request, pk, sheet_pk, owner)
+    return render(request, "drives/_sheet_progress.html", _context(sheet))
 
 
 @require_safe
-def sheet_download(request, pk, sheet_pk):
+def sheet_download(request, pk, sheet_pk, owner="drive"):
     """The file a visitor waited for, even if the data has changed since."""
-    sheet = _sheet(request, pk, sheet_pk)
+    sheet = _sheet(request, pk, sheet_pk, owner)
     if sheet.status != SheetStatus.READY or not sheet.file_exists:
-        return redirect("drives:sheet", pk, sheet.pk)
+        return redirect(_urls(sheet)["page"])
     return _file_response(sheet)
 
 
 @require_POST
-def sheet_retry(request, pk, sheet_pk):
-    sheet = _sheet(request, pk, sheet_pk)
+def sheet_retry(request, pk, sheet_pk, owner="drive"):
+    sheet = _sheet(request, pk, sheet_pk, owner)
     if sheet.status == SheetStatus.FAILED:
         if not _may_start_render(request):
-            return render(request, "drives/sheet_busy.html", {"drive": sheet.drive}, status=429)
+            return _busy(request, sheet.owner)
         jobs.sheet_retry(sheet=sheet)
-    return redirect("drives:sheet", pk, sheet.pk)
+    return redirect(_urls(sheet)["page"])
 
 
 @require_safe
@@ -173,8 +217,16 @@ def league_pdf(request, pk):
     """The season's league; ``?role=lady|gent`` for one role's table, as on the season page."""
     season = get_object_or_404(Season.objects.select_related("club"), pk=pk)
     try:
-        sheet = result_sheets.league_sheet(season, role=request.GET.get("role"))
+        records.league_rule(season)
     except LeagueError as error:
         raise Http404(str(error)) from error  # the season page explains the incomplete rule
-    content = pdf.league(sheet, sheets.Layout.from_query(request.GET))
-    return pdf.pdf_response(content, season_download_name(season, "league", extension="pdf"))
+    role = request.GET.get("role", "")
+    wanted = jobs.SheetRequest(
+        None,
+        SheetKind.LEAGUE,
+        sheets.Layout.from_query(request.GET),
+        translation.get_language(),
+        season=season,
+        role=role if role in records.ROLES else "",
+    )
+    return _serve_or_start(request, wanted)

@@ -28,6 +28,10 @@ PUBLIC = {
     "sheet_status",
     "sheet_file",
     "sheet_retry",
+    "season_sheet",
+    "season_sheet_status",
+    "season_sheet_file",
+    "season_sheet_retry",
     "hall",
     "hall_live",
     "club_calendar",
@@ -134,7 +138,7 @@ def test_public_pages_do_not_let_strangers_post_changes(client, world):
                 response = client.post(url, {"t1_d1": 13, "t1_v": 1, "t2_d1": 5, "t2_v": 0})
                 codes.setdefault(pattern.name, set()).add(response.status_code)
     # Reading pages refuse a post (405): only the round page takes one, from organisers.
-    refused = {"round": 403, "player": 405, "sheet_retry": 404}
+    refused = {"round": 403, "player": 405, "sheet_retry": 404, "season_sheet_retry": 404}
     expected = {name: {refused.get(name, 405)} for name in PUBLIC}
     assert codes == expected
     assert snapshot() == before

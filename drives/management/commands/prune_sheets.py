@@ -1,25 +1,33 @@
 """Delete stored PDFs (and their rows) not asked for again: they are rendered afresh on demand.
 
 A finished render already deletes the older versions of the same sheet; this clears
-what is left: sheets of drives long past, and renders that failed or were abandoned.
+what is left: sheets of drives long past, renders that failed or were abandoned, and
+files no sheet names (a render killed while writing, or handed on while its worker
+stalled). Renders whose worker died are handed on first, as the workers do.
 Run it daily from cron or a systemd timer: ``manage.py prune_sheets --days 30``.
 """
 
 import datetime as dt
+import os
+from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db.models import Q
 from django.utils import timezone
 
 from drives.models import PrintedSheet, SheetStatus
-from drives.printing.jobs import delete_sheets
+from drives.printing.jobs import delete_sheets, sheets_recover
 
-#: A render still "running" after this long died with its worker.
+#: A render still queued or running after this long will not finish: its sheet is
+#: rendered afresh on the next request.
 ABANDONED = dt.timedelta(hours=6)
+#: A file no row names, younger than this, may be a render's still being written.
+UNNAMED_GRACE = dt.timedelta(hours=1)
 
 
 class Command(BaseCommand):
-    help = "Delete stored PDFs older than --days days, and failed or abandoned renders."
+    help = "Delete stored PDFs older than --days days, failed or abandoned renders, stray files."
 
     def add_arguments(self, parser):
         parser.add_argument("--days", type=int, default=30, help="keep sheets this recent")
@@ -37,7 +45,31 @@ class Command(BaseCommand):
                 requested_at__lte=now - ABANDONED,
             )
         )
+        strays = unnamed_files(now - UNNAMED_GRACE)
         if dry_run:
-            self.stdout.write(f"{old.count()} stored sheets would be deleted.")
+            self.stdout.write(
+                f"{old.count()} stored sheets and {len(strays)} stray files would be deleted."
+            )
             return
-        self.stdout.write(f"{delete_sheets(old)} stored sheets deleted.")
+        recovered = sheets_recover()
+        for path in strays:
+            path.unlink(missing_ok=True)
+        self.stdout.write(
+            f"{delete_sheets(old)} stored sheets and {len(strays)} stray files deleted; "
+            f"{recovered} renders of stopped workers queued again."
+        )
+
+
+def unnamed_files(before: dt.datetime) -> list[Path]:
+    """The files under MEDIA_ROOT/sheets that no sheet names, last written before ``before``."""
+    root = Path(settings.MEDIA_ROOT)
+    named = {
+        root / name for name in PrintedSheet.objects.exclude(file="").values_list("file", flat=True)
+    }
+    found = []
+    for folder, _, names in os.walk(root / "sheets"):
+        for name in names:
+            path = Path(folder) / name
+            if path not in named and path.stat().st_mtime < before.timestamp():
+                found.append(path)
+    return found
