@@ -12,7 +12,8 @@ players of ``scoring.simulate``. It then times, best of a few runs:
 
 * the floor: one SQL query summing each player's odd tricks over the season;
 * the league computed (four queries, every drive's standings, the table);
-* the season page rendered through the test client.
+* the season page rendered through the test client;
+* the league PDF: the request that queues it, the worker's render, the stored file served.
 
 The floor does less than the page (no sit-out credit, no places, no
 tie-breaks, no HTML), so it is a bound to compare with, not a rival.
@@ -193,6 +194,31 @@ def main(argv: list[str] | None = None) -> None:
     print(f"  season page, drives cached ({size:.0f} KB)       {page_s * 1000:8.1f} ms")
     print(f"  page / floor: {ratio:.2f} warm, {cold_page_s / floor_s:.1f} cold;", end=" ")
     print(f"warm {verdict} the target of {TARGET_RATIO:g}")
+    league_pdf(client, season)
+
+
+def league_pdf(client, season) -> None:
+    """The league PDF as a visitor meets it: the request only queues the render, which the
+    worker does (rendered here, in this process, as the worker would) and stores."""
+    from django.urls import reverse
+
+    from drives.models import PrintedSheet
+    from drives.printing import jobs
+
+    url = reverse("drives:league_pdf", args=[season.pk])
+    start = time.perf_counter()
+    queued = client.get(url)
+    answered = time.perf_counter() - start
+    assert queued.status_code == 302, queued.status_code
+    sheet = PrintedSheet.objects.get(season=season)
+    start = time.perf_counter()
+    jobs.run(sheet.pk)
+    rendered = time.perf_counter() - start
+    served_s, served = best_of(3, lambda: client.get(url))
+    assert served.status_code == 200, served.status_code
+    print(f"  league PDF: the request queues it          {answered * 1000:8.1f} ms")
+    print(f"  league PDF: the worker renders it          {rendered * 1000:8.1f} ms")
+    print(f"  league PDF: the stored file, served        {served_s * 1000:8.1f} ms")
 
 
 if __name__ == "__main__":

@@ -31,6 +31,10 @@ def pytest_configure():
     # The app's tasks are declared as it loads, which builds the backends: build them again.
     setting_changed.send(sender=None, setting="TASKS", value=settings.TASKS, enter=True)
     settings.PRINT_PROCESSES = 1
+    # No lease renewed from a second thread inside a test's transaction: on SQLite's shared
+    # in-memory database its write would lock the test's own out. tests/faults/ run the
+    # worker for real with a short lease.
+    settings.PRINT_LEASE_SECONDS = 3600
     # Rendering ahead would print two PDFs in every test that starts a drive and commits
     # (browser tests above all); the tests of rendering ahead switch it back on.
     settings.PRINT_AHEAD = False

@@ -282,8 +282,9 @@ def run(sheet_id: int, *, processes: int | None = None) -> None:
     )
     if not taken:
         return
-    sheet = PrintedSheet.objects.select_related("drive__club", "drive__season", "season__club")
-    sheet = sheet.get(pk=sheet_id)
+    sheet = PrintedSheet.objects.select_related("drive__club", "drive__season", "season__club").get(
+        pk=sheet_id
+    )
     mine = PrintedSheet.objects.filter(pk=sheet_id, lease=token)
     started = time.perf_counter()
 
@@ -331,6 +332,7 @@ def _render(sheet: PrintedSheet, mine, processes: int, progress) -> bytes:
         role = dict(pair.split("=") for pair in sheet.layout.split("&")).get("role")
         chunks = render.league_chunks(result_sheets.league_sheet(sheet.season, role=role), layout)
     else:
+        assert sheet.drive is not None  # a sheet is of a season or of a drive
         printed = sheets.load(sheet.drive)
         options = {"site": sheet.site} if sheet.kind == SheetKind.TABLE_CARDS_QR else {}
         chunks = render.CHUNKS[sheet.kind](printed, layout, **options)

@@ -15,7 +15,7 @@ class _Written(File):
     """A file already on the disk beside its place, which the storage moves rather than copies."""
 
     def temporary_file_path(self) -> str:
-        return self.name
+        return str(self.name)
 
 
 class AtomicFileSystemStorage(FileSystemStorage):
@@ -35,7 +35,7 @@ class AtomicFileSystemStorage(FileSystemStorage):
                 os.fsync(file.fileno())
             # The same folder, so the rename is atomic; the parent finds a free name.
             with open(partial, "rb") as written:
-                return super()._save(name, _Written(written, name=partial))
+                return super()._save(name, _Written(written, name=partial))  # type: ignore[misc]
         finally:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(partial)

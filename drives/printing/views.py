@@ -162,7 +162,7 @@ def _sheet(request, pk, sheet_pk, owner) -> PrintedSheet:
     sheet = get_object_or_404(
         PrintedSheet.objects.select_related("drive__club", "season__club"), pk=sheet_pk, **of_owner
     )
-    if sheet.kind in ORGANISER_SHEETS and not sheet.drive.club.is_organiser(request.user):
+    if sheet.kind in ORGANISER_SHEETS and not sheet.owner.club.is_organiser(request.user):
         raise Http404("Organiser material.")
     require_visible(request.user, sheet.drive)
     if lease.has_expired(sheet):

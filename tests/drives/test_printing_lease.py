@@ -26,7 +26,7 @@ def queued_sheet(client, drive) -> PrintedSheet:
     return PrintedSheet.objects.get(drive=drive)
 
 
-def died_rendering(sheet: PrintedSheet, *, attempts: int = 1, seconds_ago: int = 3600) -> None:
+def died_rendering(sheet: PrintedSheet, *, attempts: int = 1, seconds_ago: int = 7200) -> None:
     """As a worker killed mid-render leaves its sheet: running, 4 cards done, no heartbeat."""
     then = timezone.now() - dt.timedelta(seconds=seconds_ago)
     PrintedSheet.objects.filter(pk=sheet.pk).update(
@@ -92,24 +92,23 @@ def test_a_sheet_that_killed_every_worker_fails_saying_so_and_retry_prints_it(
     assert sheet.status == SheetStatus.READY and sheet.failure == ""
 
 
-@override_settings(TASKS=DUMMY)
 def test_a_worker_that_comes_back_after_its_sheet_was_handed_on_changes_nothing(
-    client, running_drive, monkeypatch, settings, tmp_path
+    client, running_drive, monkeypatch, tmp_path
 ):
-    settings.MEDIA_ROOT = tmp_path
-    sheet = queued_sheet(client, running_drive)
     write_pdf = pool.write_pdf
 
     def stalled(html, base_url):
         # The worker freezes mid-render for longer than its lease; another takes the sheet.
         PrintedSheet.objects.filter(pk=sheet.pk).update(
-            heartbeat_at=timezone.now() - dt.timedelta(hours=1)
+            heartbeat_at=timezone.now() - dt.timedelta(hours=2)
         )
         jobs.sheets_recover()
         return write_pdf(html, base_url)
 
-    monkeypatch.setattr(pool, "write_pdf", stalled)
-    jobs.run(sheet.pk, processes=1)
+    with override_settings(TASKS=DUMMY, MEDIA_ROOT=tmp_path):
+        sheet = queued_sheet(client, running_drive)
+        monkeypatch.setattr(pool, "write_pdf", stalled)
+        jobs.run(sheet.pk, processes=1)
 
     sheet.refresh_from_db()
     assert sheet.status == SheetStatus.QUEUED and sheet.file.name == ""
