@@ -24,7 +24,7 @@ def test_a_database_stopped_under_a_render_and_started_again_loses_nothing(
         postgresql.stop()
         stopped = time.monotonic()
         wait_for(lambda: AWAY in site.log("outage"), timeout=60, what="the worker to notice")
-        time.sleep(3)
+        time.sleep(6)  # several tries at the database, each refused
         assert worker.poll() is None, site.log("outage")  # waiting, not gone
         outage = time.monotonic() - stopped
         postgresql.start()
