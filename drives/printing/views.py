@@ -164,7 +164,8 @@ def _sheet(request, pk, sheet_pk, owner) -> PrintedSheet:
     )
     if sheet.kind in ORGANISER_SHEETS and not sheet.owner.club.is_organiser(request.user):
         raise Http404("Organiser material.")
-    require_visible(request.user, sheet.drive)
+    if sheet.drive is not None:  # a season's league table is public, like the season
+        require_visible(request.user, sheet.drive)
     if lease.has_expired(sheet):
         sheet = _recovered(sheet)
     return sheet
