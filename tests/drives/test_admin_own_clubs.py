@@ -50,7 +50,7 @@ def club_form(club, **changes):
 
 
 def test_a_staff_user_cannot_rename_another_club_or_join_its_organisers(client, clubs, staff):
-    own, other = clubs
+    _, other = clubs
     url = admin_url(Club, "change", other.pk)
     assert client.get(url).status_code == 302  # "doesn't exist": back to the admin's index
     client.post(url, club_form(other, name="Taken over", organisers=[staff.pk]))

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.redis_server import RedisServer
 from bench.serve import Client, gunicorn, production_env
-from tests.faults.redis_server import RedisServer
 
 ROOT = Path(__file__).resolve().parents[2]
 FLOODER = "203.0.113.66"
