@@ -85,8 +85,7 @@ def _count_in_table(key: str, window: int) -> int:
     now = timezone.now()
     table = connection.ops.quote_name(RateCount._meta.db_table)
     key_column, count_column, expires_column = (
-        connection.ops.quote_name(RateCount._meta.get_field(name).column)
-        for name in ("key", "count", "expires")
+        connection.ops.quote_name(name) for name in ("key", "count", "expires")
     )
     expires = connection.ops.adapt_datetimefield_value(now + dt.timedelta(seconds=window + 1))
     # One statement, so the database adds one to the row under its own lock: PostgreSQL and

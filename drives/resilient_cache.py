@@ -18,6 +18,7 @@ import threading
 import time
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.exceptions import RedisError
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,7 @@ class ResilientRedisClient(RedisCacheClient):
             return _fallback(fallback)
         try:
             result = call(*args)
-        except self._lib.RedisError as error:
+        except RedisError as error:
             self._went_away(error)
             return _fallback(fallback)
         if self._server in _away_until:
