@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 
 from drives.models import (
     Club,
+    ClubRole,
     Drive,
     DriveStatus,
     DriveStatusChange,
@@ -63,8 +64,11 @@ class WithinOwnClubs(admin.ModelAdmin):
 def within_own_clubs(queryset, user, club_path: str):
     if user.is_superuser:
         return queryset
-    organisers = f"{club_path}__organisers" if club_path else "organisers"
-    return queryset.filter(**{organisers: user})
+    # One filter() call, so that the user and the role are read from the same membership.
+    memberships = f"{club_path}__memberships" if club_path else "memberships"
+    return queryset.filter(
+        **{f"{memberships}__user": user, f"{memberships}__role": ClubRole.ORGANISER}
+    )
 
 
 #: A form's choice of a club's rows → the path from that model to its club.
