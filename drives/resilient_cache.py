@@ -3,8 +3,11 @@
 Every page works from the database alone: the cache only spares it work (rendered
 fragments, finished drives' summaries, rate-limit counts). So when Redis is stopped,
 unreachable or frozen, a call answers at once as if the cache were empty: a read misses, a
-write is dropped. Only a count that a limit depends on cannot be guessed: ``incr`` raises
-:class:`CacheUnavailable` and the limit decides (drives.limits).
+write is dropped, and ``add`` says it stored the value, since nothing held stands in its way
+(django-allauth takes a lock with ``add`` before each of its rate limits: refused, it waited
+a second and answered 429, so no one could log in). Only a count that a limit depends on
+cannot be guessed: ``incr`` raises :class:`CacheUnavailable` and the limit decides
+(drives.limits).
 
 A failed call costs at most the socket timeouts in settings (a fraction of a second); after
 it, the process leaves Redis alone for ``outage_pause`` seconds, so the requests behind it
@@ -74,7 +77,7 @@ class ResilientRedisClient(RedisCacheClient):
         log.warning("The shared cache (Redis) answers again.")
 
     def add(self, key, value, timeout):
-        return self._guard(super().add, False, key, value, timeout)
+        return self._guard(super().add, True, key, value, timeout)
 
     def get(self, key, default):
         return self._guard(super().get, default, key, default)

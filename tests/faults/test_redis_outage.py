@@ -16,7 +16,13 @@ from django.urls import reverse
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
-from tests.conftest import link_of, make_played_drive, make_season, make_started_drive
+from tests.conftest import (
+    link_of,
+    make_played_drive,
+    make_season,
+    make_started_drive,
+    make_user,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -157,3 +163,19 @@ def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(client, club
         after = client.get(url).text
     assert "Renamed while Redis slept" not in before
     assert "Renamed while Redis slept" in after
+
+
+@pytest.mark.parametrize("fault", ["stop", "freeze"])
+def test_organisers_log_in_while_redis_is_away(client, redis_server, fault):
+    """Log-in throttling (django-axes) counts in the database, and django-allauth's own
+    limits, which lock with cache.add, go on as if the cache were empty. (Before, allauth's
+    lock was refused: a second's wait, then 429 for every log-in.)"""
+    make_user("margaret", password="correct-horse-battery")
+    with override_settings(CACHES=redis_cache(redis_server.url)):
+        getattr(redis_server, fault)()
+        response = client.post(
+            "/accounts/login/", {"username": "margaret", "password": "correct-horse-battery"}
+        )
+        redis_server.thaw()
+    assert response.status_code == 302
+    assert "_auth_user_id" in client.session
