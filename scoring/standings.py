@@ -27,6 +27,7 @@ Rules, in the order a club organiser would ask about them:
 * ``rerank`` cuts the table to the ladies or the gents without re-deciding ties.
 * **Half-time** standings: the same function with ``up_to_round`` set to
   ``half_time_round(total_rounds)``, that is after round R // 2 (at least 1).
+* A paper drive's card totals are ranked by the same rules in :mod:`scoring.card_totals`.
 """
 
 from collections.abc import Callable, Iterable, Sequence
@@ -124,7 +125,7 @@ class Competitor:
     role: Role
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "role", _as_enum(Role, self.role, "seat role"))
+        object.__setattr__(self, "role", as_choice(Role, self.role, "seat role"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,12 +229,12 @@ def standings_after(
     for up_to_round in up_to_rounds:
         if up_to_round is not None and up_to_round not in deals_in_round:
             raise StandingsError(f"Round {up_to_round} is not one of this drive's rounds.")
-    credit = _fixed_credit(sit_out_rule, fixed_sit_out_points)
-    countback = _as_enum(TieBreak, tie_break, "tie-break") is TieBreak.COUNTBACK
+    credit = fixed_sit_out_credit(sit_out_rule, fixed_sit_out_points)
+    countback = as_choice(TieBreak, tie_break, "tie-break") is TieBreak.COUNTBACK
     start, figures = _tally(scores, sit_outs, check_competitors(competitors), deals_in_round)
     # Rounds are tallied in order, so the window is each player's first ``width`` rounds.
     return [
-        _ranked(
+        rank_columns(
             start,
             figures,
             sum(up_to_round is None or r <= up_to_round for r in deals_in_round),
@@ -244,108 +245,16 @@ def standings_after(
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class CardTotal:
-    """A player's card as the organiser typed it, for a drive played on paper.
-
-    ``total`` is what the card adds up to at the tables; ``half_time`` the total after
-    the half-time round, if typed. ``played`` and ``sat_out`` count the deals in the
-    first and the second half, which the caller reads from the seatings.
-    """
-
-    player: int
-    total: int
-    half_time: int | None = None
-    played: tuple[int, int] = (0, 0)
-    sat_out: tuple[int, int] = (0, 0)
-    ten_trick_deals: int = 0
-
-    def __post_init__(self) -> None:
-        if self.total < 0 or (self.half_time is not None and self.half_time < 0):
-            raise StandingsError(f"Player {self.player}: a card's total cannot be negative.")
-
-
-def standings_from_totals(
-    cards: Iterable[CardTotal],
-    competitors: Iterable[Competitor],
-    *,
-    sit_out_rule: SitOutRule = SitOutRule.AVERAGE,
-    fixed_sit_out_points: int | Decimal = 0,
-    tie_break: TieBreak = TieBreak.COUNTBACK,
-) -> tuple[list[Standing], list[Standing]]:
-    """The final and half-time standings of a paper drive, by the rules of :func:`standings`.
-
-    Only the players with a card are ranked. Totals know no rounds, so the countback
-    sees two halves: with every card's half-time typed, players level on total are
-    separated by their second half; otherwise they share. The half-time table ranks
-    the cards whose half-time was typed.
-
-    >>> final, half = standings_from_totals(
-    ...     [CardTotal(1, 90, 40, (12, 12)), CardTotal(2, 90, 50, (12, 12))],
-    ...     [Competitor(1, "lady"), Competitor(2, "gent")],
-    ... )
-    >>> [(s.player, s.rank, str(s.points)) for s in final], [s.player for s in half]
-    ([(1, 1, '90.00'), (2, 2, '90.00')], [2, 1])
-    """
-    roles = check_competitors(competitors)
-    cards = list(cards)
-    seen: set[int] = set()
-    for card in cards:
-        if card.player not in roles:
-            raise StandingsError(f"A card is for player {card.player}, who is not entered.")
-        if card.player in seen:
-            raise StandingsError(f"Player {card.player} has two cards.")
-        seen.add(card.player)
-    credit = _fixed_credit(sit_out_rule, fixed_sit_out_points)
-    countback = _as_enum(TieBreak, tie_break, "tie-break") is TieBreak.COUNTBACK
-    halves = all(card.half_time is not None for card in cards)
-
-    def columns(card: CardTotal) -> list[tuple[int, int, int, int]]:
-        """(points, played, ten-trick deals, sat out) per half, or one column for both."""
-        (played_1, played_2), (out_1, out_2) = card.played, card.sat_out
-        if not halves or card.half_time is None:
-            return [(card.total, played_1 + played_2, card.ten_trick_deals, out_1 + out_2)]
-        second = card.total - card.half_time
-        return [
-            (card.half_time, played_1, 0, out_1),
-            (second, played_2, card.ten_trick_deals, out_2),
-        ]
-
-    final = _ranked(
-        *_flat([columns(c) for c in cards], cards),
-        2 if halves else 1,
-        fixed_credit=credit,
-        countback=countback and halves,
-    )
-    typed = [c for c in cards if c.half_time is not None]
-    half = [[(c.half_time, c.played[0], 0, c.sat_out[0])] for c in cards if c.half_time is not None]
-    return final, _ranked(*_flat(half, typed), 1, fixed_credit=credit, countback=False)
-
-
-def _flat(
-    columns: list[list[tuple[int, int, int, int]]], cards: list[CardTotal]
-) -> tuple[dict[int, int], list[list[int]]]:
-    """Per-player columns laid out as :func:`_tally` lays out rounds."""
-    width = max((len(c) for c in columns), default=1)
-    start = {card.player: i * width for i, card in enumerate(cards)}
-    figures: list[list[int]] = [[], [], [], []]
-    for player_columns in columns:
-        for column in player_columns:
-            for figure, value in zip(figures, column, strict=True):
-                figure.append(value)
-    return start, figures
-
-
-def _fixed_credit(sit_out_rule: SitOutRule | str, points: int | Decimal) -> Decimal | None:
+def fixed_sit_out_credit(sit_out_rule: SitOutRule | str, points: int | Decimal) -> Decimal | None:
     """The credit per deal sat out under the fixed rule; ``None`` under the average rule."""
-    if _as_enum(SitOutRule, sit_out_rule, "sit-out rule") is not SitOutRule.FIXED:
+    if as_choice(SitOutRule, sit_out_rule, "sit-out rule") is not SitOutRule.FIXED:
         return None
     if points < 0:
         raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
     return _two_places(Decimal(points))
 
 
-def _ranked(
+def rank_columns(
     start: dict[int, int],
     figures: list[list[int]],
     width: int,
@@ -353,7 +262,12 @@ def _ranked(
     fixed_credit: Decimal | None,
     countback: bool,
 ) -> list[Standing]:
-    """Rank everyone in ``start`` on their first ``width`` columns of ``figures``."""
+    """Rank everyone in ``start`` on their first ``width`` columns of ``figures``.
+
+    ``figures`` are four flat lists (points, deals played, ten-trick deals, deals sat out),
+    player ``p``'s columns in order from ``start[p]``: rounds here, a paper card's halves
+    in :mod:`scoring.card_totals`.
+    """
     points, played, ten_tricks, sat_out = figures
     rows, keys = [], {}
     for player, first in start.items():
@@ -434,7 +348,8 @@ def _tally(
     return start, figures
 
 
-def _as_enum(kind: type[_Choice], value: str, what: str) -> _Choice:
+def as_choice(kind: type[_Choice], value: str, what: str) -> _Choice:
+    """``value`` as one of ``kind``'s choices, else a :class:`StandingsError` naming them."""
     try:
         return kind(value)
     except ValueError:

@@ -76,16 +76,7 @@ def _type_problem(field: models.Field, value) -> str:
     if isinstance(field, models.BooleanField):
         return "" if isinstance(value, bool) else expect(_("true or false"), value)
     if isinstance(field, INTEGERS):
-        if type(value) is not int:
-            return expect(_("a whole number"), value)
-        low, high = INTEGER_RANGES.get(field.get_internal_type(), (None, None))
-        if (low is not None and value < low) or (high is not None and value > high):
-            return _("from %(low)d to %(high)d, not %(value)s") % {
-                "low": low,
-                "high": high,
-                "value": _quoted(value),
-            }
-        return ""
+        return _integer_problem(field, value)
     if isinstance(field, models.JSONField):
         wanted = list if field.default is list else dict
         if not isinstance(value, wanted):
@@ -98,6 +89,19 @@ def _type_problem(field: models.Field, value) -> str:
             return _("text with a NUL character in it")
         return ""
     return _("a kind of value this site does not read")  # a field type added since
+
+
+def _integer_problem(field: models.Field, value) -> str:
+    if type(value) is not int:
+        return expect(_("a whole number"), value)
+    low, high = INTEGER_RANGES.get(field.get_internal_type(), (None, None))
+    if (low is not None and value < low) or (high is not None and value > high):
+        return _("from %(low)d to %(high)d, not %(value)s") % {
+            "low": low,
+            "high": high,
+            "value": _quoted(value),
+        }
+    return ""
 
 
 def checked_reference(key: str, row_id, field: models.Field, value, ids: dict[int, int]):

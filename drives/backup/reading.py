@@ -150,37 +150,14 @@ def _read_header(stream: BinaryIO, keys: set[str]) -> Header:
         for event, value in ijson.basic_parse(stream, use_float=True):
             if event in OPENING:
                 depth += 1
-                if depth > MAX_DEPTH:
-                    raise DriveError(
-                        _(
-                            "The club file is damaged: it nests deeper than any club file "
-                            "(more than %(depth)d levels)."
-                        )
-                        % {"depth": MAX_DEPTH}
-                    )
-                if depth == 1 and event != "start_map":
-                    raise _not_a_club_file()
-                if depth == 2 and key is not None:
-                    if event == "start_array":
-                        header.lists.add(key)
-                        header.order.append(key)
-                    else:
-                        raise _not_a_list(key)
+                _check_opening(event, depth, key, header)
             elif event in CLOSING:
                 depth -= 1
             elif depth == 0:
                 raise _not_a_club_file()  # a bare number or string
             elif depth == 1 and event == "map_key":
                 key = value
-                if key not in keys:
-                    raise DriveError(
-                        _("The club file holds “%(key)s”, which this site does not know.")
-                        % {"key": str(key)[:QUOTED]}
-                    )
-                if key in seen:
-                    raise DriveError(
-                        _("The club file is damaged: it holds “%(key)s” twice.") % {"key": key}
-                    )
+                _check_key(key, keys, seen)
                 seen.add(key)
             elif depth == 1:
                 header.scalars[key] = value  # type: ignore[index]
@@ -189,6 +166,36 @@ def _read_header(stream: BinaryIO, keys: set[str]) -> Header:
     if depth == 0 and not seen and not header.scalars:
         raise _not_a_club_file()
     return header
+
+
+def _check_opening(event: str, depth: int, key: str | None, header: Header) -> None:
+    """A list or a record opening at ``depth``: the top one a record, the lists noted."""
+    if depth > MAX_DEPTH:
+        raise DriveError(
+            _(
+                "The club file is damaged: it nests deeper than any club file "
+                "(more than %(depth)d levels)."
+            )
+            % {"depth": MAX_DEPTH}
+        )
+    if depth == 1 and event != "start_map":
+        raise _not_a_club_file()
+    if depth == 2 and key is not None:
+        if event != "start_array":
+            raise _not_a_list(key)
+        header.lists.add(key)
+        header.order.append(key)
+
+
+def _check_key(key: str, keys: set[str], seen: set[str]) -> None:
+    """A top-level key: one this site knows, once."""
+    if key not in keys:
+        raise DriveError(
+            _("The club file holds “%(key)s”, which this site does not know.")
+            % {"key": str(key)[:QUOTED]}
+        )
+    if key in seen:
+        raise DriveError(_("The club file is damaged: it holds “%(key)s” twice.") % {"key": key})
 
 
 def _not_a_club_file() -> DriveError:

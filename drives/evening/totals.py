@@ -2,7 +2,7 @@
 
 A paper drive has its entries and seatings like any drive but no table results:
 the first typist's ``CardTotal`` rows are its scores. ``reports`` ranks them with
-:func:`scoring.standings.standings_from_totals`; ``drives.paper`` types and checks them.
+:func:`scoring.card_totals.standings_from_totals`; ``drives.paper`` types and checks them.
 
 Who played which deals comes from the seatings when every round is seated (the
 static movements). A progressive drive is seated one round at a time from results
@@ -14,6 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from drives.models import Drive
+from scoring import card_totals
 from scoring import standings as ranking
 
 FIRST_HALF, SECOND_HALF = 0, 1
@@ -87,7 +88,7 @@ def paper_standings(
     """Final and half-time standings from the first typist's totals (rows with ``entry_id``)."""
     deals = card_deals(drive, entries, seatings)
     cards = [
-        ranking.CardTotal(
+        card_totals.CardTotal(
             card.entry_id,
             card.total,
             card.half_time,
@@ -97,7 +98,7 @@ def paper_standings(
         )
         for card in totals
     ]
-    return ranking.standings_from_totals(
+    return card_totals.standings_from_totals(
         cards,
         [ranking.Competitor(entry.pk, entry.role) for entry in entries],
         sit_out_rule=ranking.SitOutRule(drive.sit_out_rule),

@@ -8,17 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import paper
+from scoring.card_totals import CardTotal, standings_from_totals
 from scoring.errors import StandingsError
 from scoring.paper import Card, differences, grand_total_warning, partner_warnings, range_warnings
 from scoring.prizes import PrizeConfig, prizes
-from scoring.standings import (
-    CardTotal,
-    Competitor,
-    DealScore,
-    SitOut,
-    standings,
-    standings_from_totals,
-)
+from scoring.standings import Competitor, DealScore, SitOut, standings
 
 
 def test_the_docstring_examples_hold():

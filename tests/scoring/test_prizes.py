@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.prizes import PrizeConfig, prizes
@@ -51,6 +51,8 @@ def test_a_half_time_leader_who_withdrew_wins_no_half_time_prize():
     ]
 
 
+# No deadline: the suite shares two cores with other work.
+@settings(deadline=None)
 @given(
     points=st.dictionaries(st.integers(1, 30), st.integers(0, 13), min_size=1, max_size=12),
     left=st.sets(st.integers(1, 30)),

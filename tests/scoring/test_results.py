@@ -3,7 +3,7 @@
 import doctest
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import results
@@ -271,6 +271,8 @@ def test_a_won_rubber_takes_no_more_deals():
         play_rubber([13, 13]).add_deal(7, trumps=None)
 
 
+# No deadline: the suite shares two cores with other work.
+@settings(deadline=None)
 @given(st.sampled_from(["NS", "EW"]), st.integers(0, 13))
 def test_a_sides_tricks_and_n_s_tricks_turn_into_each_other(side, ns_tricks):
     tricks = side_tricks(side, ns_tricks)

@@ -407,7 +407,9 @@ def test_ranks_follow_points_and_ties_are_shared(cards, sat_out, countback):
         assert above.rank <= below.rank
 
 
-@pytest.mark.parametrize("module", ["scoring.standings", "scoring.prizes", "scoring.league"])
+@pytest.mark.parametrize(
+    "module", ["scoring.standings", "scoring.card_totals", "scoring.prizes", "scoring.league"]
+)
 def test_the_docstring_examples_hold(module):
     import doctest
     import importlib
