@@ -144,7 +144,7 @@ def test_a_round_level_on_tricks_says_how_it_was_decided(client, club, organiser
 def test_seats_are_lettered_in_the_readers_language(client, club, prefix, letters):
     drive = make_started_drive(club, players=8, deals=8, movement="individual")
     page = client.get(f"{prefix}/drives/{drive.pk}/rounds/1/").text
-    assert re.findall(r"<tr><th>([^<]+)</th><td>", page)[:4] == list(letters)
+    assert re.findall(r"<tr><th scope=\"row\">([^<]+)</th><td>", page)[:4] == list(letters)
 
 
 # --- point 1: a walk-in who is already a member ----------------------------------------------
