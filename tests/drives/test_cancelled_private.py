@@ -31,7 +31,9 @@ def drive_urls(drive):
     for pattern in drive_patterns():
         converters = set(pattern.pattern.converters)
         if pattern.name in PUBLIC and "pk" in converters and converters <= set(values):
-            if pattern.name in {"player", "season", "league_csv", "league_pdf"}:
+            if pattern.name in {"player", "season", "league_csv", "league_pdf"} or (
+                pattern.name.startswith("season_sheet")
+            ):
                 continue  # a player's or a season's, not the drive's
             kwargs = {name: values[name] for name in converters}
             urls[pattern.name] = reverse(f"drives:{pattern.name}", kwargs=kwargs)
