@@ -41,7 +41,14 @@ def require_unchanged(shown: str | None, stored_values, *, what: str) -> None:
 def record_values(instance: models.Model, names: Iterable[str]) -> list:
     """The stored values of the fields a form shows: what its version is made of."""
     meta = instance._meta
-    return [meta.get_field(name).value_from_object(instance) for name in names]
+    return [_concrete(meta.get_field(name)).value_from_object(instance) for name in names]
+
+
+def _concrete(field: models.Field | models.ForeignObjectRel) -> models.Field:
+    """A form's field names a column of the model, never the far side of a relation."""
+    if not isinstance(field, models.Field):
+        raise TypeError(f"{field} is not a column")
+    return field
 
 
 def record_version(instance: models.Model, names: Iterable[str]) -> str:
@@ -78,8 +85,7 @@ def saved_now(form: forms.ModelForm, stored: models.Model) -> list[SavedNow]:
         value = getattr(stored, name)
         if value == typed:
             continue
-        model_field = stored._meta.get_field(name)
-        if model_field.choices:
+        if _concrete(stored._meta.get_field(name)).choices:
             shown = str(getattr(stored, f"get_{name}_display")())
         elif isinstance(value, bool):
             shown = _("Yes") if value else _("No")

@@ -233,11 +233,11 @@ class _Importer:
             field.related_model
             for model in EXPORTED
             for field in model._meta.concrete_fields
-            if field.is_relation
+            if field.related_model is not None
         }
         self.new_ids: dict[type[models.Model], dict[int, int]] = {m: {} for m in targets}
         # The drive of each entry and result, so that a seating cannot join another drive's.
-        self.drive_of: dict[type[models.Model], dict[int, int]] = {
+        self.drive_of: dict[type[models.Model], dict[int, int | None]] = {
             m: {} for m in targets if m is not Drive and _drive_field(m)
         }
 
@@ -310,12 +310,12 @@ class _Plan:
         self.references = {
             name: importer.new_ids[field.related_model]
             for name, field in self.fields.items()
-            if field.is_relation and name not in self.users
+            if field.related_model is not None and name not in self.users
         }
         self.same_drive = {
             name: importer.drive_of[field.related_model]
             for name, field in self.fields.items()
-            if field.is_relation
+            if field.related_model is not None
             and field.related_model in importer.drive_of
             and "drive" in self.fields
         }

@@ -90,7 +90,7 @@ class ClubFile:
                 yield key, iter(())
 
 
-def first(pair: tuple) -> object:
+def first(pair: tuple[str, dict]) -> str:
     return pair[0]
 
 

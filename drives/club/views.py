@@ -59,7 +59,7 @@ def player_edit(request, pk):
     require_organiser(request.user, player.club)
     data = request.POST if request.method == "POST" else None
     form = PlayerForm(data, instance=player, club=player.club)
-    context = {"club": player.club, "form": form, "player": player}
+    context: dict[str, object] = {"club": player.club, "form": form, "player": player}
     if form.is_valid():
         try:
             saved = services.player_update(
@@ -73,8 +73,8 @@ def player_edit(request, pk):
             retyped = request.POST.copy()
             retyped["version"] = record_version(stored, PlayerForm.Meta.fields)
             context["saved_now"] = saved_now(form, stored)
-            context["form"] = PlayerForm(retyped, instance=stored, club=player.club)
-            context["form"].is_valid()
+            context["form"] = retyped_form = PlayerForm(retyped, instance=stored, club=player.club)
+            retyped_form.is_valid()
             return render(request, "drives/players/form.html", context, status=409)
         messages.success(request, _("Saved %(name)s.") % {"name": saved.name})
         return redirect("drives:player_list", player.club.slug)

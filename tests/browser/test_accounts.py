@@ -58,9 +58,10 @@ def sign_up(page, clicks, *, email, username) -> None:
 
 
 def test_a_new_club_from_sign_up_to_its_first_drive_with_a_co_organiser(
-    page, chromium, live_server
+    page, chromium, live_server, settings
 ):
     base = live_server.url
+    settings.SITE_URL = base  # the e-mails' links are on the site's address
     clicks = Clicks(page)
     page.goto(f"{base}/")
     clicks.link("Organiser log in")
@@ -117,8 +118,9 @@ def test_a_new_club_from_sign_up_to_its_first_drive_with_a_co_organiser(
     assert to_new_club <= 7 and clicks.count - before <= 2 and bert_clicks.count <= 4
 
 
-def test_a_forgotten_password_is_reset_from_the_e_mail(page, live_server):
+def test_a_forgotten_password_is_reset_from_the_e_mail(page, live_server, settings):
     base = live_server.url
+    settings.SITE_URL = base  # the e-mail's links are on the site's address
     user = make_user("ann", "an-old-forgotten-one-1")
     user.email = "ann@example.org"
     user.save()

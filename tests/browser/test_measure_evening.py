@@ -79,7 +79,7 @@ def test_an_evening_of_nineteen_players_counts_clicks_and_boxes(page, live_serve
     page.fill("input[name=username]", "meg")
     page.fill("input[name=password]", PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}/")
+    page.wait_for_url(f"{base}{club.get_absolute_url()}")  # an organiser lands on the club
     me = Organiser(page)
 
     # Set up this week's drive like last week's: same set-up, the regulars checked in.
@@ -147,7 +147,7 @@ def test_a_first_evening_sets_up_and_checks_in_nineteen_in_a_few_clicks(page, li
     page.fill("input[name=username]", "nell")
     page.fill("input[name=password]", PASSWORD)
     page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(f"{base}/")
+    page.wait_for_url(f"{base}{club.get_absolute_url()}")
     me = Organiser(page)
     page.goto(f"{base}/clubs/{club.slug}/drives/new/")
     page.locator("input[name=title]").focus()

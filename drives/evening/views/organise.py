@@ -76,6 +76,7 @@ def drive_edit(request, pk):
     form = DriveForm(request.POST or None, instance=drive, club=drive.club)
     fields = list(DriveForm.Meta.fields)
     context = {"form": form, "club": drive.club, "version": record_version(drive, fields)}
+    status = 200
     if request.method == "POST" and form.is_valid():
         version = request.POST.get("version", "")
         try:
@@ -84,15 +85,18 @@ def drive_edit(request, pk):
             # What was typed stays in the form, beside what the other change saved.
             stored = Drive.objects.get(pk=drive.pk)
             messages.error(request, str(error))
-            context |= {"version": record_version(stored, fields), "status": 409}
-            context["saved_now"] = saved_now(form, stored)
+            context |= {
+                "version": record_version(stored, fields),
+                "saved_now": saved_now(form, stored),
+            }
+            status = 409
         except REFUSALS as error:
             messages.error(request, refusal_text(error))
             return redirect(drive)
         else:
             messages.success(request, _("Drive saved."))
             return redirect(drive)
-    return render(request, "drives/drive_form.html", context, status=context.get("status", 200))
+    return render(request, "drives/drive_form.html", context, status=status)
 
 
 @login_required
