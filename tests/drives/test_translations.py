@@ -114,6 +114,23 @@ def test_the_catalogue_is_complete(language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_no_translation_says_itself_twice(language):
+    """A merge of two branches' catalogues once left sentences written twice over, run
+    together ("…laissez l’atout vide.Une enchère…"), which gettext then showed as is."""
+    _, entries = read_po(po_path(language))
+    run_together = re.compile(r"[a-zà-ű][.!?][A-ZÀ-Ű]")
+    doubled = [
+        entry
+        for entry in entries
+        for text in entry.translations.values()
+        if run_together.search(text) and not run_together.search(entry.fields["msgid"])
+    ]
+    assert not doubled, f"translations written twice in the {language} catalogue: {doubled}"
+    header, _ = read_po(po_path(language))
+    assert header.fields["msgstr"].count("POT-Creation-Date") == 1
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_placeholders_survive_translation(language):
     """A translation must use the msgid's placeholders, or rendering fails or loses text."""
     _, entries = read_po(po_path(language))
