@@ -23,6 +23,7 @@ holds (after a right-to-left override, "Ann Smith" reads "htimS nnA").
 import re
 from collections.abc import Collection
 
+from django import forms
 from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext as _
 
@@ -38,6 +39,18 @@ BIDI_CONTROLS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 def clean_name(text: str) -> str:
     """A name as it is stored: the characters above removed, spaces tidied."""
     return " ".join(BIDI_CONTROLS.sub("", CONTROLS.sub(" ", text)).split())
+
+
+class OneLineTexts(forms.BaseForm):
+    """A form whose one-line text boxes (a club's name and town, a drive's title, a
+    season's name) are cleaned as names are: they show on the same public pages."""
+
+    def clean(self):
+        cleaned = super().clean()
+        for name, value in cleaned.items():
+            if isinstance(value, str) and not isinstance(self.fields[name].widget, forms.Textarea):
+                cleaned[name] = clean_name(value)
+        return cleaned
 
 
 def first_name_and_initial(name: str) -> str:

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from drives.models import Club, ClubRole
+from drives.names import OneLineTexts
 
 
 class LoginForm(allauth_forms.LoginForm):
@@ -56,7 +57,7 @@ class ChangePasswordForm(allauth_forms.ChangePasswordForm):
         return password
 
 
-class ClubForm(forms.ModelForm):
+class ClubForm(OneLineTexts, forms.ModelForm):
     """A new club: the short name is made from the name when left empty."""
 
     class Meta:

@@ -19,7 +19,7 @@ from drives.models import (
     SeatRole,
     TableEntryMode,
 )
-from drives.names import clean_name
+from drives.names import OneLineTexts, clean_name
 from drives.versions import VersionField
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ USUAL_SETTINGS = (
 )
 
 
-class DriveForm(forms.ModelForm):
+class DriveForm(OneLineTexts, forms.ModelForm):
     class Meta:
         model = Drive
         fields = ["date", "title", "season", *USUAL_SETTINGS]

@@ -6,10 +6,11 @@ from django.utils.translation import gettext_lazy as _
 from drives.errors import refusal_text
 from drives.league.records import league_rule
 from drives.models import LeagueRule, Season
+from drives.names import OneLineTexts
 from scoring.errors import LeagueError
 
 
-class SeasonForm(forms.ModelForm):
+class SeasonForm(OneLineTexts, forms.ModelForm):
     class Meta:
         model = Season
         fields = [

@@ -148,3 +148,11 @@ def test_the_live_count_takes_the_servers_table_plan_for_every_count(client, clu
     assert (plans[6]["tables"], plans[6]["sitting_out"]) == (2, 2)  # three pairs and a phantom
     assert "even number" in str(plans[7]["problem"])  # seven cannot play fixed partners
     assert 'id="table-plans"' in response.text
+
+
+def test_a_drive_title_loses_the_characters_that_disguise_text(client, club, organiser):
+    client.force_login(organiser)
+    form = drive_form(title="Christmas\u202e Drive\x07", venue="The\u200f Hall")
+    client.post(reverse("drives:drive_new", args=[club.slug]), form)
+    drive = club.drives.get()
+    assert (drive.title, drive.venue) == ("Christmas Drive", "The Hall")

@@ -256,3 +256,14 @@ def test_with_sign_up_closed_only_an_invitation_opens_it(client, club, organiser
     assert club.memberships.get(user__username="bert").role == ClubRole.HELPER
     client.logout()
     assert "Sign-up is by invitation" in client.get("/accounts/signup/").text
+
+
+def test_a_clubs_name_and_town_lose_the_characters_that_disguise_text(client):
+    """After a right-to-left override "Hollybush" would read backwards on every public page."""
+    client.force_login(make_user())
+    client.post(
+        "/accounts/clubs/new/",
+        club_form(name="Holly\u202ebush\x07 Whist  Club", town="Little\u2066 Bramley"),
+    )
+    club = Club.objects.get(slug="hollybush")
+    assert (club.name, club.town) == ("Hollybush Whist Club", "Little Bramley")
