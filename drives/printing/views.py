@@ -99,7 +99,9 @@ def _serve_or_start(request, wanted: jobs.SheetRequest):
     if sheet is not None and lease.has_expired(sheet):
         sheet = _recovered(sheet)
     if sheet is None:
-        inline = jobs.small(wanted, data)
+        # An organiser's sheet of a few pages is ready at once; a visitor's render always goes
+        # to the worker, counted by the address's limit, so no visitor ties up a web worker.
+        inline = request.user.is_authenticated and jobs.small(wanted, data)
         if not inline and not _may_start_render(request):
             return _busy(request, wanted.drive or wanted.season)
         sheet, _ = jobs.sheet_start(request=wanted, data=data, inline=inline)

@@ -168,6 +168,25 @@ def test_anonymous_visitors_start_few_renders_and_organisers_any(client, club, o
 
 
 @override_settings(TASKS=DUMMY)
+def test_a_visitors_small_sheet_goes_to_the_worker_and_an_organisers_is_ready_at_once(
+    client, club, organiser, count_renders
+):
+    visitors, organisers = (
+        make_drive(club, deals=4, movement=MovementType.INDIVIDUAL) for _ in "ab"
+    )
+    for drive in (visitors, organisers):
+        make_entries(drive, make_players(club, 8))  # eight cards: a sheet of a few pages
+
+    queued = client.get(scorecards_url(visitors))
+    client.force_login(organiser)
+    ready = client.get(scorecards_url(organisers))
+
+    assert queued.status_code == 302 and len(count_renders) == 1  # the organiser's only
+    assert PrintedSheet.objects.get(drive=visitors).status == SheetStatus.QUEUED
+    assert ready.status_code == 200 and ready["Content-Type"] == "application/pdf"
+
+
+@override_settings(TASKS=DUMMY)
 def test_the_blank_packs_progress_is_for_organisers_only(client, organiser, running_drive):
     client.force_login(organiser)
     client.get(reverse("drives:blank_pack_pdf", args=[running_drive.pk]))
