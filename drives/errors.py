@@ -1,6 +1,10 @@
 """The refusal every room's services raise: a message for the organiser, nothing changed,
 and the wording of ``scoring``'s refusals in the reader's language."""
 
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -82,6 +86,25 @@ def refusal_text(error: Exception) -> str:
     if isinstance(side, str) and side in SIDES:
         params["side"] = SIDES[side]
     return SCORING_MESSAGES[error.code] % params
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def refusing(service: Callable[P, R]) -> Callable[P, R]:
+    """A service whose ``scoring`` refusals leave it as a :class:`DriveError` in the page's
+    words, so a view catches one kind of refusal. Put it above ``transaction.atomic``: the
+    transaction is rolled back before the refusal is worded."""
+
+    @wraps(service)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return service(*args, **kwargs)
+        except ScoringError as error:
+            raise DriveError(refusal_text(error)) from error
+
+    return wrapper
 
 
 class ChangedElsewhere(DriveError):

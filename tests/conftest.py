@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_start
 from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
 
@@ -159,11 +159,10 @@ def make_entries(drive, players):
 
 def make_started_drive(club, *, players=8, **fields):
     """A drive with ``players`` new players checked in and round 1 seated, through the service."""
-    from drives.evening import services
 
     drive = make_drive(club, **fields)
     make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
 
@@ -207,7 +206,7 @@ def running_drive(club):
     """Twelve players, started: larger than a sheet rendered inside the request."""
     drive = make_drive(club, title="Big Drive", deals=4, movement="individual")
     make_entries(drive, make_players(club, 12))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     return drive
 
 

@@ -8,10 +8,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
 from drives.bidwhist import records
-from drives.evening.reports import seat_map
 from drives.evening.seating import progressive_rule
 from drives.models import Drive, Entry, Seating, TableResult
 from drives.names import PublicNames
+from drives.reports.scores import seat_map
 from scoring.cards import Seat, Suit, dealer_for_deal, suit_name, suit_symbol, trumps_for_deal
 from scoring.movements import winner_on_tricks
 from scoring.standings import sits_out
@@ -188,7 +188,7 @@ def round_sheet(drive: Drive, round_number: int) -> RoundSheet:
         stored=stored,
         moves=_moves(seats_at, entries, round_number),
         tables_next_round=sum(entry.plays_in(round_number + 1) for entry in entries) // 4,
-        complete=drive.round_is_complete(tables=len(sheets), results=len(stored)),
+        complete=len(stored) == drive.results_needed(len(sheets)),
     )
 
 

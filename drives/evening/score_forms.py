@@ -12,7 +12,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from drives.bidwhist.records import HandEntry
-from drives.evening.services import TableScores
+from drives.evening.results import TableScores
 from drives.models import BidStrain, Seat, Side, TrumpSuit
 
 if TYPE_CHECKING:

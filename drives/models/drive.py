@@ -220,9 +220,9 @@ class Drive(models.Model):
     def rounds(self) -> int:
         return self.deals // self.deals_per_round
 
-    def round_is_complete(self, *, tables: int, results: int) -> bool:
-        """Every table of a round has its tricks for every deal of the round."""
-        return results == tables * self.deals_per_round
+    def results_needed(self, tables: int) -> int:
+        """The results ``tables`` table-rounds have once each has every deal of its round."""
+        return tables * self.deals_per_round
 
     def deals_of_round(self, round_number: int) -> range:
         first = (round_number - 1) * self.deals_per_round + 1

@@ -15,12 +15,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from drives.errors import DriveError
-from drives.evening.reports import report_from_rows
 from drives.models import CardTotal, CardTotalChange, Drive, Seating, Typist
 from drives.paper import services
 from drives.paper.checks import drive_checks
 from drives.paper.forms import CardForm
 from drives.permissions import require_organiser, require_team
+from drives.reports.report import report_from_rows
 from scoring import paper
 
 LEADERS = 10

@@ -1,6 +1,6 @@
 """What the results sheet and the league table print: plain rows for their templates.
 
-The drive's report (``drives.evening.reports``) and the season's league (``drives.league.records``)
+The drive's report (``drives.reports``) and the season's league (``drives.league.records``)
 already hold the figures; this only cuts them into what the sheets show.
 """
 
@@ -10,20 +10,15 @@ from math import ceil
 
 from django.utils.translation import gettext as _
 
-from drives.evening.reports import (
-    DealResult,
-    DriveReport,
-    PairLine,
-    StandingLine,
-    pair_lines,
-    points_text,
-    standing_lines,
-)
 from drives.evening.rounds import DealInfo
 from drives.league import records
 from drives.models import Drive, Season, TableResult
 from drives.names import PublicNames
+from drives.numbers import figure as points_text
 from drives.printing.sheets import all_deals, bid_mark
+from drives.reports.lines import PairLine, StandingLine, pair_lines, standing_lines
+from drives.reports.report import DriveReport
+from drives.reports.scores import DealResult
 from scoring.league import climb_label
 
 #: Above this many tables the trick grid is split, so its columns stay readable.

@@ -19,14 +19,6 @@ from django.utils.translation import gettext as _
 from drives.bidwhist.records import house_rules, stored_record
 from drives.errors import DriveError
 from drives.evening import seating
-from drives.evening.reports import (
-    DriveReport,
-    StandingRow,
-    deal_scores,
-    points_text,
-    report_from_rows,
-    seat_map,
-)
 from drives.evening.rounds import SEAT_LETTERS, DealInfo, deal_infos, moves_from
 from drives.models import (
     Drive,
@@ -36,6 +28,9 @@ from drives.models import (
     TableLink,
     TableResult,
 )
+from drives.numbers import figure as points_text
+from drives.reports.report import DriveReport, StandingRow, report_from_rows
+from drives.reports.scores import deal_scores, seat_map
 from scoring import standings as ranking
 from scoring.cards import SEATS, Suit, suit_symbol
 from scoring.errors import MovementError

@@ -11,8 +11,6 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from drives.evening import rounds
-from drives.evening.freshness import drive_stamp
-from drives.evening.reports import StandingRow, report_from_rows
 from drives.models import (
     Drive,
     Entry,
@@ -23,6 +21,8 @@ from drives.models import (
     Seating,
     TableResult,
 )
+from drives.reports.freshness import drive_stamp
+from drives.reports.report import StandingRow, report_from_rows
 from drives.tableside.services import LIVE
 
 TOP = 10

@@ -1,7 +1,7 @@
 """What a table's link may write: a side's figures, the other side's confirmation, and the
-organiser's settlement of a dispute. Results go through ``evening.services.results_record``.
+organiser's settlement of a dispute. Results go through ``evening.results.results_record``.
 
-Every function is atomic. A table's posts lock that table (``evening.services.table_locked``):
+Every function is atomic. A table's posts lock that table (``evening.guards.table_locked``):
 two phones posting for one table at the same instant are served one after the other, while
 the other tables' posts go on beside them; the organiser's actions lock the whole drive.
 """
@@ -17,8 +17,9 @@ from drives.bidwhist import records
 from drives.bidwhist.records import HandEntry
 from drives.errors import DriveError, FiguresRefused
 from drives.evening import rounds, seating
-from drives.evening.services import TableScores, results_record, table_locked
-from drives.evening.services import round_advance as advance
+from drives.evening.guards import table_locked
+from drives.evening.lifecycle import round_advance as advance
+from drives.evening.results import TableScores, results_record
 from drives.models import (
     Drive,
     DriveStatus,

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from django.core.management import call_command
 
-from drives.evening import services as evening_services
+from drives.evening.lifecycle import drive_start
+from drives.evening.results import TableScores, results_record
 from drives.models import Game
 from drives.tableside import services as tableside
 from drives.tableside import tokens
@@ -84,7 +85,7 @@ PAGES = [
 def started(club, players, **fields):
     drive = make_drive(club, **fields)
     make_entries(drive, players)
-    evening_services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
 
@@ -116,8 +117,8 @@ def evening(four_colour=False):
     individual = started(club, players[:9], title="Friday drive", movement="individual", deals=8)
     send(individual, 2)
     progressive = started(club, players[:8], movement="progressive", deals=4)
-    scores = evening_services.TableScores(1, {1: 8}, {}, 0)
-    evening_services.results_record(drive=progressive, round_number=1, scores=scores, user=None)
+    scores = TableScores(1, {1: 8}, {}, 0)
+    results_record(drive=progressive, round_number=1, scores=scores, user=None)
     semi = started(club, players[:8], movement="semi_partner", deals=4)
     mitchell = started(club, players[:8], movement="mitchell", deals=4)
     send(mitchell, 2, "NS", 7)

@@ -4,9 +4,12 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from drives.evening import services
-from drives.evening.reports import drive_report
+from drives.errors import DriveError
+from drives.evening.entries import entry_check_in, entry_withdraw
+from drives.evening.lifecycle import drive_finish, drive_start, round_advance
+from drives.evening.results import TableScores, results_record
 from drives.models import Seating, SeatRole
+from drives.reports.report import drive_report
 from tests.conftest import make_drive, make_entries, make_player, make_players
 
 pytestmark = pytest.mark.django_db
@@ -24,10 +27,10 @@ def finish_round(drive, tricks=7):
     drive.refresh_from_db()
     number = drive.current_round
     for table in {s.table for s in drive.seatings.filter(round=number)}:
-        services.results_record(
+        results_record(
             drive=drive,
             round_number=number,
-            scores=services.TableScores(
+            scores=TableScores(
                 table=table,
                 tricks=dict.fromkeys(drive.deals_of_round(number), tricks),
                 honours={},
@@ -35,14 +38,14 @@ def finish_round(drive, tricks=7):
             ),
             user=None,
         )
-    services.round_advance(drive=drive)
+    round_advance(drive=drive)
     drive.refresh_from_db()
 
 
 def individual_drive(club, players):
     drive = make_drive(club, movement="individual", deals=8)
     entries = make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive, entries
 
@@ -52,7 +55,7 @@ def test_a_late_arrival_joins_the_next_round_and_played_rounds_stay(club):
     finish_round(drive)
     played = seats(drive, [1, 2])
     latecomer = make_player(club, name="Late Lily", role=SeatRole.LADY)
-    entry = services.entry_check_in(drive=drive, player=latecomer, role=SeatRole.LADY)
+    entry = entry_check_in(drive=drive, player=latecomer, role=SeatRole.LADY).entry
     assert (entry.joined_round, entry.card_number) == (3, 9)
     assert seats(drive, [1, 2]) == played
     for number in range(3, drive.rounds + 1):
@@ -89,7 +92,7 @@ def test_a_late_arrival_takes_their_usual_seat_role_by_default(client, club, org
 def fixed_drive(club, movement, players, deals):
     drive = make_drive(club, movement=movement, deals=deals)
     entries = make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive, entries
 
@@ -210,18 +213,18 @@ def test_the_late_pair_message_is_in_french(client, club, organiser):
 def test_ladies_and_gents_get_their_own_standings_and_prizes(client, club):
     drive = make_drive(club, movement="progressive", deals=4, prizes_by_role=True, prize_places=1)
     make_entries(drive, make_players(club, 8))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     for _ in range(drive.rounds - 1):
         finish_round(drive, tricks=8)
     drive.refresh_from_db()
     for table in (1, 2):
-        services.results_record(
+        results_record(
             drive=drive,
             round_number=drive.rounds,
-            scores=services.TableScores(table=table, tricks={4: 9}, honours={}, version=0),
+            scores=TableScores(table=table, tricks={4: 9}, honours={}, version=0),
             user=None,
         )
-    services.drive_finish(drive=drive)
+    drive_finish(drive=drive)
     page = client.get(reverse("drives:standings", args=[drive.pk]))
     assert "<h2>Ladies</h2>" in page.text and "<h2>Gents</h2>" in page.text
     assert "1st (ladies)" in page.text and "1st (gents)" in page.text
@@ -230,7 +233,7 @@ def test_ladies_and_gents_get_their_own_standings_and_prizes(client, club):
 def test_honours_are_entered_with_the_tricks_and_scored(client, club, organiser):
     drive = make_drive(club, movement="individual", deals=4, honours=True)
     make_entries(drive, make_players(club, 4))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     client.force_login(organiser)
     client.post(reverse("drives:round", args=[drive.pk, 1]), {"t1_v": 0, "t1_d1": 7, "t1_h1": 4})
     result = drive.results.get()
@@ -246,8 +249,8 @@ def test_a_withdrawal_that_would_leave_fewer_than_four_is_refused(
 ):
     drive = make_drive(club, movement=movement, deals=4)
     entries = make_entries(drive, make_players(club, 5))
-    services.drive_start(drive=drive)
-    services.entry_withdraw(drive=drive, entry=entries[0])
+    drive_start(drive=drive)
+    entry_withdraw(drive=drive, entry=entries[0])
     client.force_login(organiser)
     response = client.post(reverse("drives:withdraw", args=[drive.pk, entries[1].pk]), follow=True)
     entries[1].refresh_from_db()
@@ -262,7 +265,7 @@ def test_progressive_sit_outs_take_turns_round_after_round(club, players):
     """Nobody sits out a second time before everyone has sat out once."""
     drive = make_drive(club, movement="progressive", deals=12)
     entries = make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     for number in range(drive.rounds - 1):
         finish_round(drive, tricks=4 + number % 6)
     seated = {}
@@ -283,10 +286,10 @@ def sat_out_rounds(drive, entry, rounds):
 def test_a_withdrawn_player_comes_back_from_the_next_round(club):
     drive, entries = individual_drive(club, 9)
     leaver = entries[0]
-    services.entry_withdraw(drive=drive, entry=leaver)  # leaves after round 1
+    entry_withdraw(drive=drive, entry=leaver)  # leaves after round 1
     finish_round(drive)  # round 2 is under way, without them
     played = seats(drive, [1, 2])
-    entry = services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    entry = entry_check_in(drive=drive, player=leaver.player, role=leaver.role).entry
     leaver.refresh_from_db()
     assert entry.pk == leaver.pk and drive.entries.count() == 9  # the same card, no second
     assert (leaver.withdrew_after, leaver.returned_round) == (1, 3)
@@ -306,9 +309,9 @@ def test_the_rounds_away_count_like_a_late_arrivals_and_the_return_is_marked(
 ):
     drive, entries = individual_drive(club, 9)
     leaver = entries[0]
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     finish_round(drive)
-    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
     while drive.current_round < drive.rounds:
         finish_round(drive)
     leaver.refresh_from_db()
@@ -331,7 +334,7 @@ def test_the_rounds_away_count_like_a_late_arrivals_and_the_return_is_marked(
 def test_the_drive_page_offers_the_return_and_undoing_it(client, club, organiser):
     drive, entries = individual_drive(club, 9)
     leaver = entries[0]
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     finish_round(drive)
     client.force_login(organiser)
     page = client.get(drive.get_absolute_url()).text
@@ -358,8 +361,8 @@ def test_the_drive_page_offers_the_return_and_undoing_it(client, club, organiser
 
 def test_a_withdrawal_in_the_open_round_is_undone_by_the_late_arrival_path(client, club):
     drive, entries = individual_drive(club, 9)
-    services.entry_withdraw(drive=drive, entry=entries[0])
-    services.entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
+    entry_withdraw(drive=drive, entry=entries[0])
+    entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
     entries[0].refresh_from_db()
     assert (entries[0].withdrew_after, entries[0].returned_round) == (None, None)
 
@@ -367,9 +370,9 @@ def test_a_withdrawal_in_the_open_round_is_undone_by_the_late_arrival_path(clien
 def test_a_player_back_from_a_gap_cannot_withdraw_a_second_time(client, club, organiser):
     drive, entries = individual_drive(club, 9)
     leaver = entries[0]
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     finish_round(drive)
-    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
     finish_round(drive)  # round 3: they play again
     before = seats(drive, range(1, 9))
     client.force_login(organiser)
@@ -382,18 +385,18 @@ def test_a_player_back_from_a_gap_cannot_withdraw_a_second_time(client, club, or
 
 def test_nobody_comes_back_once_the_last_round_is_under_way(club):
     drive, entries = individual_drive(club, 9)
-    services.entry_withdraw(drive=drive, entry=entries[0])
+    entry_withdraw(drive=drive, entry=entries[0])
     while drive.current_round < drive.rounds:
         finish_round(drive)
-    with pytest.raises(services.DriveError, match="The last round is under way"):
-        services.entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
+    with pytest.raises(DriveError, match="The last round is under way"):
+        entry_check_in(drive=drive, player=entries[0].player, role=entries[0].role)
 
 
 def test_a_withdrawn_pair_comes_back_to_a_mitchell_drive_as_a_pair(client, club, organiser):
     drive, entries = fixed_drive(club, "mitchell", 10, deals=8)  # five pairs: one sits out
     leaver, partner = entries[0], entries[1]
     finish_round(drive)
-    services.entry_withdraw(drive=drive, entry=leaver)  # the pair leaves after round 2
+    entry_withdraw(drive=drive, entry=leaver)  # the pair leaves after round 2
     finish_round(drive)  # round 3, four pairs
     played = seats(drive, [1, 2, 3])
     client.force_login(organiser)
@@ -439,13 +442,13 @@ def test_who_never_played_is_neither_ranked_nor_counted_in_the_field(client, clu
     while drive.current_round < drive.rounds:
         finish_round(drive)
     for table in {s.table for s in drive.seatings.filter(round=drive.rounds)}:
-        services.results_record(
+        results_record(
             drive=drive,
             round_number=drive.rounds,
-            scores=services.TableScores(table, {drive.rounds: 7}, {}, 0),
+            scores=TableScores(table, {drive.rounds: 7}, {}, 0),
             user=None,
         )
-    services.drive_finish(drive=drive)
+    drive_finish(drive=drive)
     drive.refresh_from_db()
     report = drive_report(drive)
     assert len(report.overall) == 8
@@ -459,14 +462,14 @@ def test_who_never_played_is_neither_ranked_nor_counted_in_the_field(client, clu
 def test_a_withdrawn_player_comes_back_to_a_progressive_drive(club, movement):
     drive = make_drive(club, movement=movement, deals=8)
     entries = make_entries(drive, make_players(club, 9))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     leaver = entries[0]
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     finish_round(drive)  # round 2: eight players, nobody sits out
     assert drive.seatings.filter(round=2).count() == 8
     assert not drive.seatings.filter(round=2, entry=leaver).exists()
-    services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+    entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
     finish_round(drive, tricks=4)  # round 3 is seated from round 2's winners, with them back
     leaver.refresh_from_db()
     assert leaver.returned_round == 3 and leaver.plays_in(3)

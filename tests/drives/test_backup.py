@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
 from drives.backup.club_file import EXPORTED, NOT_EXPORTED, VERSION, export_club
-from drives.evening import services
-from drives.evening.reports import drive_report
+from drives.evening.entries import drive_check_in, entry_withdraw
+from drives.evening.lifecycle import drive_cancel, drive_finish, drive_reopen, drive_start
+from drives.evening.results import TableScores, results_record
 from drives.league.records import SeasonData, season_league
 from drives.management.commands.simulate_drive import simulate
 from drives.models import (
@@ -29,6 +30,7 @@ from drives.models import (
     Seating,
     TableResult,
 )
+from drives.reports.report import drive_report
 from tests.conftest import make_club, make_drive, make_players, make_season, make_user
 
 pytestmark = pytest.mark.django_db
@@ -105,27 +107,27 @@ def history(module_db):
         )
         simulate(drive, seed=number)
     progressive = Drive.objects.get(title="Drive 1")
-    services.drive_reopen(drive=progressive)
+    drive_reopen(drive=progressive)
     result = progressive.results.get(round=2, table=1)
     tricks = (result.ns_tricks + 3) % 14
-    services.results_record(
+    results_record(
         drive=progressive,
         round_number=2,
-        scores=services.TableScores(table=1, tricks={2: tricks}, honours={}, version=1),
+        scores=TableScores(table=1, tricks={2: tricks}, honours={}, version=1),
         user=organiser,
     )
-    services.drive_finish(drive=progressive)
+    drive_finish(drive=progressive)
     cancelled = make_drive(
         club, season=season, title="Stormy Night", date=dt.date(2026, 10, 30), deals=4
     )
     simulate(cancelled, seed=9)
-    services.drive_cancel(drive=cancelled, user=organiser, reason="Storm")
+    drive_cancel(drive=cancelled, user=organiser, reason="Storm")
     running = make_drive(club, season=season, title="Tonight", date=dt.date(2026, 11, 6), deals=8)
-    services.drive_check_in(drive=running, roles={p: p.role for p in players})
-    services.drive_start(drive=running)
-    services.entry_withdraw(drive=running, entry=running.entries.first())
+    drive_check_in(drive=running, roles={p: p.role for p in players})
+    drive_start(drive=running)
+    entry_withdraw(drive=running, entry=running.entries.first())
     planned = make_drive(club, season=season, title="Next Week", date=dt.date(2026, 11, 13))
-    services.drive_check_in(drive=planned, roles={p: p.role for p in players[:4]})
+    drive_check_in(drive=planned, roles={p: p.role for p in players[:4]})
     return club
 
 

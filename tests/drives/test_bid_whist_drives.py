@@ -13,9 +13,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from drives.evening import services
-from drives.evening.reports import drive_report
+from drives.evening.lifecycle import drive_start, round_advance
 from drives.models import Drive, DriveStatus, Game, ResultChange, TableResult
+from drives.reports.report import drive_report
 from tests.conftest import drive_form, make_club, make_drive, make_entries, make_players
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def started_drive(club, players=8, **fields):
     fields.setdefault("deals_per_round", 2)
     drive = make_drive(club, **fields)
     make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
 
@@ -323,7 +323,7 @@ def test_a_progressive_bid_whist_round_is_won_on_points_not_tricks(client, club,
     text = page.content.decode()
     assert text.count("N–S won the round.") == 2 and "E–W won the round." not in text
 
-    services.round_advance(drive=drive)
+    round_advance(drive=drive)
     before = {s.entry_id: (s.table, s.seat) for s in drive.seatings.filter(round=1)}
     after = {s.entry_id: s.table for s in drive.seatings.filter(round=2)}
     # The winners (N–S at both tables) stay at their table; the losers move.

@@ -4,7 +4,7 @@ a 404 to anyone else, and stays open to its organisers (issue 25, point 8)."""
 import pytest
 from django.urls import reverse
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_cancel, drive_restore
 from drives.models import PrintedSheet
 from tests.conftest import make_club, make_played_drive, make_user
 from tests.drives.test_permissions import PUBLIC, drive_patterns
@@ -18,7 +18,7 @@ def cancelled(club, organiser, client):
     client.force_login(organiser)
     assert client.get(reverse("drives:scorecards_pdf", args=[drive.pk])).status_code == 200
     client.logout()
-    services.drive_cancel(drive=drive, user=organiser, reason="Storm: the hall flooded")
+    drive_cancel(drive=drive, user=organiser, reason="Storm: the hall flooded")
     return drive
 
 
@@ -71,6 +71,6 @@ def test_its_organisers_still_see_every_page_and_the_reason(client, cancelled, o
 
 
 def test_restored_it_is_public_again(client, cancelled, organiser):
-    services.drive_restore(drive=cancelled, user=organiser)
+    drive_restore(drive=cancelled, user=organiser)
     assert client.get(cancelled.get_absolute_url()).status_code == 200
     assert client.get(reverse("drives:standings", args=[cancelled.pk])).status_code == 200

@@ -5,7 +5,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from drives.evening import services
+from drives.evening.entries import check_in_version
 from drives.models import Drive, DriveStatus, Entry, Player, SeatRole
 from tests.conftest import drive_form, make_drive, make_player, make_players
 
@@ -49,7 +49,7 @@ def test_it_refuses_a_drive_that_cannot_be_played(client, club, organiser, overr
 
 
 def check_in(client, drive, players, roles=None):
-    data = {"present": [p.pk for p in players], "version": services.check_in_version(drive)}
+    data = {"present": [p.pk for p in players], "version": check_in_version(drive)}
     for player in players:
         data[f"role_{player.pk}"] = (roles or {}).get(player.pk, player.role)
     return client.post(reverse("drives:check_in", args=[drive.pk]), data)

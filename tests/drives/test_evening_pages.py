@@ -12,9 +12,12 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from drives.errors import DriveError
-from drives.evening import seating, services
-from drives.evening.reports import drive_report
+from drives.evening import seating
+from drives.evening.entries import entry_check_in, entry_withdraw, entry_withdraw_undo
+from drives.evening.lifecycle import drive_finish, round_advance
+from drives.evening.results import TableScores, results_record
 from drives.models import Drive, DriveStatus, Player, ResultChange, TableResult
+from drives.reports.report import drive_report
 from tests.conftest import (
     make_drive,
     make_entries,
@@ -211,11 +214,11 @@ def test_a_withdrawal_is_confirmed_first_and_can_be_undone_in_its_round(client, 
 def test_a_withdrawal_cannot_be_undone_once_the_next_round_opened(club):
     drive = make_started_drive(club, players=9, deals=8, movement="individual")
     entry = drive.entries.first()
-    services.entry_withdraw(drive=drive, entry=entry)
+    entry_withdraw(drive=drive, entry=entry)
     drive.current_round = 2
     drive.save()
     with pytest.raises(DriveError, match="can only be undone in the round it was made"):
-        services.entry_withdraw_undo(drive=drive, entry=entry)
+        entry_withdraw_undo(drive=drive, entry=entry)
 
 
 # --- point 4: starting is confirmed; nobody joins after the last round ----------------------
@@ -412,12 +415,12 @@ def play_out(drive, user, *, loser=None):
                 seat = drive.seatings.filter(round=number, table=table, entry=loser).first()
                 side = 7 if seat is None else (0 if seat.seat in "NS" else 13)
                 tricks = dict.fromkeys(deals, side)
-            scores = services.TableScores(table, tricks, {}, 0)
-            services.results_record(drive=drive, round_number=number, scores=scores, user=user)
+            scores = TableScores(table, tricks, {}, 0)
+            results_record(drive=drive, round_number=number, scores=scores, user=user)
         if number == drive.rounds:
-            services.drive_finish(drive=drive)
+            drive_finish(drive=drive)
             return
-        services.round_advance(drive=drive)
+        round_advance(drive=drive)
 
 
 def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, organiser):
@@ -425,7 +428,7 @@ def test_a_player_who_withdrew_wins_no_prize_and_is_counted_apart(client, club, 
         club, players=9, deals=6, movement="individual", booby_prize=True, counting="all"
     )
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     play_out(drive, organiser, loser=leaver)
     drive.refresh_from_db()
     report = drive_report(drive)
@@ -449,7 +452,7 @@ def test_a_drive_can_let_a_player_who_withdrew_win_a_prize(client, club, organis
         counting="all",
     )
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     play_out(drive, organiser, loser=leaver)
     drive.refresh_from_db()
     report = drive_report(drive)
@@ -463,22 +466,22 @@ def test_a_drive_can_let_a_player_who_withdrew_win_a_prize(client, club, organis
 def test_a_player_who_withdrew_and_came_back_can_win_a_prize(client, club, organiser):
     drive = make_started_drive(club, players=9, deals=6, movement="individual", booby_prize=True)
     leaver = drive.seatings.filter(round=1).order_by("table", "seat").first().entry
-    services.entry_withdraw(drive=drive, entry=leaver)
+    entry_withdraw(drive=drive, entry=leaver)
     while True:
         drive.refresh_from_db()
         number = drive.current_round
         if number == 2:
-            services.entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
+            entry_check_in(drive=drive, player=leaver.player, role=leaver.role)
         for table in sorted(seating.tables_of_round(drive, number)):
             seat = drive.seatings.filter(round=number, table=table, entry=leaver).first()
             # The returner's side takes no trick: they end last, on 0.
             tricks = 7 if seat is None else (0 if seat.seat in "NS" else 13)
-            scores = services.TableScores(table, {number: tricks}, {}, 0)
-            services.results_record(drive=drive, round_number=number, scores=scores, user=None)
+            scores = TableScores(table, {number: tricks}, {}, 0)
+            results_record(drive=drive, round_number=number, scores=scores, user=None)
         if number == drive.rounds:
             break
-        services.round_advance(drive=drive)
-    services.drive_finish(drive=drive)
+        round_advance(drive=drive)
+    drive_finish(drive=drive)
     drive.refresh_from_db()
     leaver.refresh_from_db()
     assert leaver.returned_round == 3

@@ -10,7 +10,7 @@ from itertools import pairwise
 import pytest
 from django.urls import reverse
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_start
 from tests.conftest import make_drive, make_entries, make_player, make_players
 from tests.drives.test_arrivals_and_withdrawals import finish_round, pairs_seated, seats
 
@@ -32,7 +32,7 @@ def rests_by_round(drive, pairs, rounds):
 def test_a_late_pair_plays_the_rest_of_a_mitchell_drive_with_fair_sit_outs(client, club, organiser):
     drive = make_drive(club, movement="mitchell", deals=7)
     entries = make_entries(drive, make_players(club, 8))  # four pairs, seven rounds
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     finish_round(drive)  # round 2 is under way
     played = seats(drive, [1, 2])
@@ -55,7 +55,7 @@ def test_a_late_pair_plays_the_rest_of_a_mitchell_drive_with_fair_sit_outs(clien
 def test_a_withdrawn_pair_leaves_the_sit_outs_fair_for_the_pairs_left(client, club, organiser):
     drive = make_drive(club, movement="howell", deals=9)
     entries = make_entries(drive, make_players(club, 12))  # six pairs, nine rounds
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     finish_round(drive)
     finish_round(drive)  # round 3 is under way

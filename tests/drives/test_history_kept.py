@@ -10,7 +10,10 @@ from django.db.models import ProtectedError
 from django.test import Client
 from django.urls import reverse
 
-from drives.evening import services
+from drives.errors import DriveError
+from drives.evening.entries import drive_check_in
+from drives.evening.lifecycle import drive_start
+from drives.evening.results import TableScores, results_record
 from drives.management.commands.simulate_drive import simulate
 from drives.models import Drive, DriveStatus, Player, ResultChange, Season, TableResult
 from tests.conftest import make_club, make_drive, make_players, make_season, make_user
@@ -67,15 +70,15 @@ def test_a_season_with_drives_cannot_be_deleted(season, finished):
 
 def test_the_admin_deletes_a_started_drive_without_results(admin_client, club, players):
     drive = make_drive(club)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in players})
-    services.drive_start(drive=drive)
+    drive_check_in(drive=drive, roles={p: p.role for p in players})
+    drive_start(drive=drive)
     admin_client.post(admin_url(Drive, "delete", drive.pk), {"post": "yes"})
     assert not Drive.objects.filter(pk=drive.pk).exists()
 
 
 def test_a_planned_drive_can_still_be_deleted(club, players):
     drive = make_drive(club)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in players})
+    drive_check_in(drive=drive, roles={p: p.role for p in players})
     drive.delete()
     assert not Drive.objects.filter(pk=drive.pk).exists()
 
@@ -189,8 +192,8 @@ def organiser_client(client, organiser):
 
 def test_an_organiser_cancels_a_running_drive_and_it_is_kept(organiser_client, club, players):
     drive = make_drive(club, deals=4)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in players})
-    services.drive_start(drive=drive)
+    drive_check_in(drive=drive, roles={p: p.role for p in players})
+    drive_start(drive=drive)
     response = organiser_client.post(cancel_url(drive), {"reason": "Power cut"}, follow=True)
     assert "The drive is cancelled: it is kept" in response.text
     assert "This drive is cancelled." in response.text and "Power cut" in response.text
@@ -203,11 +206,11 @@ def test_an_organiser_cancels_a_running_drive_and_it_is_kept(organiser_client, c
         "cancelled",
         "Power cut",
     )
-    with pytest.raises(services.DriveError):
-        services.results_record(
+    with pytest.raises(DriveError):
+        results_record(
             drive=drive,
             round_number=1,
-            scores=services.TableScores(table=1, tricks={1: 7}, honours={}, version=0),
+            scores=TableScores(table=1, tricks={1: 7}, honours={}, version=0),
             user=None,
         )
 

@@ -7,7 +7,8 @@ and everything typed is lost, so these post the biggest check-in and round page.
 import pytest
 from django.urls import reverse
 
-from drives.evening import services
+from drives.evening.entries import check_in_version
+from drives.evening.lifecycle import drive_start
 from drives.models import DriveStatus, Entry, TableResult
 from tests.conftest import make_drive, make_entries, make_players
 
@@ -22,7 +23,7 @@ def test_it_checks_in_five_hundred_players_in_one_post(client, club, organiser):
     client.force_login(organiser)
     # The browser also posts the CSRF token: 1,001 fields.
     data = {"csrfmiddlewaretoken": "x", "present": [p.pk for p in players]}
-    data["version"] = services.check_in_version(drive)
+    data["version"] = check_in_version(drive)
     data |= {f"role_{p.pk}": p.role for p in players}
     response = client.post(reverse("drives:check_in", args=[drive.pk]), data)
     assert response.status_code == 302
@@ -32,7 +33,7 @@ def test_it_checks_in_five_hundred_players_in_one_post(client, club, organiser):
 def test_it_saves_a_round_of_125_tables_with_honours_in_one_post(client, club, organiser):
     drive = make_drive(club, deals=52, deals_per_round=4, honours=True, movement="progressive")
     make_entries(drive, make_players(club, PLAYERS))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     assert drive.status == DriveStatus.RUNNING
     client.force_login(organiser)

@@ -471,8 +471,8 @@ def test_struck_through_league_figures_keep_a_readable_contrast():
 
 def test_a_bid_whist_drive_counts_in_the_league_with_its_points(client, club, players):
     # Bid whist points can be negative: a side that fails its bid loses the shortfall.
-    from drives.evening.reports import drive_report
     from drives.models import Game
+    from drives.reports.report import drive_report
 
     season = make_season(club, league_rule=LeagueRule.TOTAL)
     classic = play_season(club, season, players, 1)[0]

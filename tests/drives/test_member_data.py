@@ -11,11 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from drives.evening import services
-from drives.evening.reports import drive_report
+from drives.evening.entries import drive_check_in, entry_check_in
+from drives.evening.lifecycle import drive_start
 from drives.management.commands.simulate_drive import simulate
 from drives.models import ConsentChange, ConsentSource, Entry, Player, SeatRole
 from drives.reach import consent
+from drives.reports.report import drive_report
 from tests.conftest import make_drive, make_season
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +92,7 @@ def test_an_organiser_downloads_everything_kept_about_a_member(organiser_client,
 def test_a_member_who_never_played_is_erased_with_their_check_in(organiser_client, club, members):
     newcomer = Player.objects.create(club=club, name="Zoe Newcombe", email="zoe@example.org")
     planned = make_drive(club, title="Christmas Drive")
-    services.entry_check_in(drive=planned, player=newcomer, role=SeatRole.LADY)
+    entry_check_in(drive=planned, player=newcomer, role=SeatRole.LADY)
     url = reverse("drives:member_erase", args=[newcomer.pk])
 
     page = organiser_client.get(url)
@@ -132,10 +133,10 @@ def test_a_member_who_played_is_anonymised_and_their_results_stay(
 
 def test_a_member_checked_in_to_a_running_drive_is_not_erased(organiser_client, club, members):
     drive = make_drive(club, deals=4)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in members})
-    services.drive_start(drive=drive)
+    drive_check_in(drive=drive, roles={p: p.role for p in members})
+    drive_start(drive=drive)
     late = Player.objects.create(club=club, name="Zoe Newcombe")
-    services.entry_check_in(drive=drive, player=late, role=SeatRole.LADY)  # waits for a partner
+    entry_check_in(drive=drive, player=late, role=SeatRole.LADY)  # waits for a partner
 
     response = organiser_client.post(reverse("drives:member_erase", args=[late.pk]), follow=True)
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 from bench.league import play_drive
 from drives.errors import DriveError
-from drives.evening import services as evening
+from drives.evening.lifecycle import drive_reopen, drive_start
+from drives.evening.results import TableScores, results_record
 from drives.league.records import SeasonData, season_league
 from drives.models import CardTotal, CardTotalChange, DriveStatus, LeagueRule, Seating, Typist
 from drives.paper import services
@@ -38,7 +39,7 @@ def paper_drive(club, players, **fields):
     fields.setdefault("deals", 4)
     drive = make_drive(club, on_paper=True, **fields)
     make_entries(drive, players)
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
 
@@ -175,9 +176,9 @@ def test_a_drive_scored_deal_by_deal_has_no_totals_page(organiser_client, club):
 
 
 def test_a_paper_drive_refuses_tricks_by_table(drive, organiser):
-    scores = evening.TableScores(table=1, tricks={1: 7}, honours={}, version=0)
+    scores = TableScores(table=1, tricks={1: 7}, honours={}, version=0)
     with pytest.raises(DriveError, match="played on paper"):
-        evening.results_record(drive=drive, round_number=1, scores=scores, user=organiser)
+        results_record(drive=drive, round_number=1, scores=scores, user=organiser)
 
 
 def test_the_totals_page_runs_the_same_queries_for_12_or_40_players(organiser_client, organiser):
@@ -347,7 +348,7 @@ def test_a_season_mixes_paper_and_scored_drives_and_a_late_correction_reaches_it
     first = drive.entries.get(card_number=1)
     assert league()[first.player_id] == scored_points[first.player_id] + totals[1][0]
 
-    evening.drive_reopen(drive=drive)
+    drive_reopen(drive=drive)
     type_card(organiser_client, drive, 1, totals[1][0] + 4, totals[1][1], **JSON)
     services.paper_drive_finish(drive=drive)
     assert league()[first.player_id] == scored_points[first.player_id] + totals[1][0] + 4
@@ -431,7 +432,7 @@ def test_the_drive_form_sets_up_a_paper_drive(organiser_client, club):
 
 
 def test_who_sat_out_comes_from_the_seatings_of_a_static_movement(club):
-    from drives.evening.totals import card_deals
+    from drives.reports.paper_totals import card_deals
 
     drive = paper_drive(club, make_players(club, 9), deals=8)  # one sits out each round
     entries = list(drive.entries.all())
@@ -445,7 +446,7 @@ def test_who_sat_out_comes_from_the_seatings_of_a_static_movement(club):
 
 
 def test_a_late_arrival_on_a_progressive_paper_drive_plays_from_their_round(club):
-    from drives.evening.totals import card_deals
+    from drives.reports.paper_totals import card_deals
 
     drive = paper_drive(club, make_players(club, 8), movement="progressive", deals=8)
     late = drive.entries.get(card_number=8)

@@ -14,13 +14,13 @@ from django.urls import reverse
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from drives.evening import services
-from drives.evening.reports import drive_report
+from drives.evening.lifecycle import drive_start
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
 from drives.printing import pool
 from drives.printing.card_grid import DEJAVU
 from drives.printing.table_grid import text_width
+from drives.reports.report import drive_report
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from tests.conftest import (
     make_club,
@@ -241,7 +241,7 @@ def test_table_cards_list_the_seating_the_movement_produced(client, individual_d
 def test_a_table_card_of_more_rounds_than_a_page_holds_goes_on_over_the_page(client, club):
     drive = make_drive(club, deals=52, movement=MovementType.INDIVIDUAL)  # 52 rounds of one deal
     make_entries(drive, make_players(club, 8))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
 
     pages = rows_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
 
@@ -283,7 +283,7 @@ def test_it_loads_the_scorecards_in_the_same_queries_whatever_the_field(client, 
     make_entries(large, make_players(other, 24))
     rendering, stored = [], []
     for drive in (small, large):
-        services.drive_start(drive=drive)
+        drive_start(drive=drive)
         for counts in (rendering, stored):
             with CaptureQueriesContext(connection) as queries:
                 client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))
@@ -299,7 +299,7 @@ def test_a_planned_static_drive_prints_the_seating_the_start_will_store(client, 
 
     pages = pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk])))
 
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     seats = seats_by_round(drive)
     for number, card in cards_of(pages).items():
         for line in card["lines"]:

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_start
 from drives.models import (
     Drive,
     MovementType,
@@ -187,7 +187,7 @@ def test_starting_a_drive_renders_its_scorecards_and_table_cards_ahead(
     make_entries(drive, make_players(club, 12))
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.drive_start(drive=drive)
+        drive_start(drive=drive)
 
     kinds = set(PrintedSheet.objects.filter(drive=drive).values_list("kind", "status"))
     assert kinds == {("scorecards", "ready"), ("table-cards", "ready")}
@@ -201,7 +201,7 @@ def test_a_site_that_prints_nothing_ahead_renders_only_when_asked(
     make_entries(drive, make_players(club, 12))
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.drive_start(drive=drive)
+        drive_start(drive=drive)
 
     assert not PrintedSheet.objects.filter(drive=drive).exists()
 
@@ -214,7 +214,7 @@ def test_starting_a_drive_only_queues_the_rendering_ahead(
     make_entries(drive, make_players(club, 12))
 
     with override_settings(TASKS=DATABASE), django_capture_on_commit_callbacks(execute=True):
-        services.drive_start(drive=drive)
+        drive_start(drive=drive)
 
     # The request reads no seating for the sheets: the worker's task does, later.
     assert not PrintedSheet.objects.exists()
@@ -230,7 +230,7 @@ def test_the_database_worker_renders_a_queued_sheet(client, club, settings):
     drive = make_drive(club, deals=4, movement=MovementType.INDIVIDUAL)
     make_entries(drive, make_players(club, 12))
     with override_settings(TASKS=DATABASE):
-        services.drive_start(drive=drive)  # queues the scorecards and table cards
+        drive_start(drive=drive)  # queues the scorecards and table cards
         client.get(scorecards_url(drive))  # joins the queued render
         sheet = PrintedSheet.objects.get(drive=drive, kind="scorecards")
         assert sheet.status == SheetStatus.QUEUED
@@ -277,7 +277,7 @@ def test_a_500_player_drives_scorecards_print(club):
     """
     drive = make_drive(club, deals=4, movement=MovementType.PROGRESSIVE)
     make_entries(drive, make_players(club, 500))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
 
     chunks = render.CHUNKS[SheetKind.SCORECARDS](sheets.load(drive), Layout(card="a6"))
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
 from drives import mail as site_mail
-from drives.evening import services
+from drives.evening.entries import drive_check_in, entry_check_in
+from drives.evening.lifecycle import drive_finish, drive_reopen, drive_start
 from drives.management.commands.simulate_drive import simulate
 from drives.models import ConsentChange, ConsentSource, Player, ResultsMailing, SeatRole
 from drives.reach import consent, mailing
@@ -226,8 +227,8 @@ def test_reopening_and_finishing_again_sends_nothing_by_itself(
 ):
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        services.drive_reopen(drive=finished)
-        services.drive_finish(drive=finished)
+        drive_reopen(drive=finished)
+        drive_finish(drive=finished)
     assert mail.outbox == []
     assert ResultsMailing.objects.filter(drive=finished).count() == 1
 
@@ -256,8 +257,8 @@ def test_an_organiser_resends_a_drives_results(
 
 def test_results_of_a_running_drive_cannot_be_sent(organiser_client, club, members):
     drive = make_drive(club, deals=4)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in members})
-    services.drive_start(drive=drive)
+    drive_check_in(drive=drive, roles={p: p.role for p in members})
+    drive_start(drive=drive)
     url = reverse("drives:results_mail", args=[drive.pk])
 
     response = organiser_client.post(url, follow=True)
@@ -383,9 +384,9 @@ def test_a_member_who_agreed_but_did_not_play_is_not_counted_or_sent(
     )
     # Fixed partners: the first of a late pair waits unseated for a partner who never comes.
     drive = make_drive(club, title="Autumn Drive", deals=4, movement="mitchell")
-    services.drive_check_in(drive=drive, roles={p: p.role for p in members})
-    services.drive_start(drive=drive)
-    services.entry_check_in(drive=drive, player=away, role=SeatRole.LADY)
+    drive_check_in(drive=drive, roles={p: p.role for p in members})
+    drive_start(drive=drive)
+    entry_check_in(drive=drive, player=away, role=SeatRole.LADY)
     drive.refresh_from_db()
     with django_capture_on_commit_callbacks(execute=True):
         simulate(drive)

@@ -9,7 +9,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from drives.evening import services
+from drives.errors import DriveError
+from drives.evening.entries import entry_withdraw
+from drives.evening.results import TableScores, results_record
 from drives.models import DriveStatus, ResultChange, TableResult
 from tests.conftest import make_drive, make_players, make_started_drive
 
@@ -102,11 +104,11 @@ def test_scores_for_a_round_that_is_not_open_are_refused(client, club, organiser
     response = post_scores(client, drive, 2, {1: [7]})
     assert response.status_code == 404
     assert not TableResult.objects.exists()
-    with pytest.raises(services.DriveError, match="Round 2 is not open for scores"):
-        services.results_record(
+    with pytest.raises(DriveError, match="Round 2 is not open for scores"):
+        results_record(
             drive=drive,
             round_number=2,
-            scores=services.TableScores(table=1, tricks={2: 7}, honours={}, version=0),
+            scores=TableScores(table=1, tricks={2: 7}, honours={}, version=0),
             user=organiser,
         )
 
@@ -206,6 +208,6 @@ def test_the_round_page_says_where_the_losers_go_while_the_tables_stay(client, c
     assert "Losing lady: go to table 2. Losing gent: go to table 2." in page
     # With two players gone only one table is left: the page no longer promises the usual moves.
     for entry in drive.entries.all()[:2]:
-        services.entry_withdraw(drive=drive, entry=entry)
+        entry_withdraw(drive=drive, entry=entry)
     page = client.get(reverse("drives:round", args=[drive.pk, 1])).text
     assert "N–S won the round." in page and "Losing lady" not in page

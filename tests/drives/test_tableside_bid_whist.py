@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from drives.bidwhist import records
-from drives.evening.reports import drive_report
 from drives.models import Game, PendingEntry, ResultSource, TableResult
+from drives.reports.report import drive_report
 from drives.tableside import services
 from tests.conftest import link_of
 from tests.drives.test_bid_whist_drives import started_drive

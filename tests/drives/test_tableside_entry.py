@@ -8,8 +8,8 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
-from drives.evening import services as evening
-from drives.evening.reports import drive_report
+from drives.evening.lifecycle import drive_finish, round_advance
+from drives.evening.results import TableScores, results_record
 from drives.models import (
     DriveStatus,
     PendingEntry,
@@ -18,6 +18,7 @@ from drives.models import (
     ResultSource,
     TableResult,
 )
+from drives.reports.report import drive_report
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
 from tests.conftest import drive_form, link_of, make_started_drive
@@ -119,13 +120,13 @@ def test_the_link_ends_when_the_drive_finishes(client, club):
     drive = make_started_drive(club, deals=4, deals_per_round=4)
     link = link_of(drive)
     for table in (1, 2):
-        evening.results_record(
+        results_record(
             drive=drive,
             round_number=1,
-            scores=evening.TableScores(table, dict.fromkeys(range(1, 5), 7), {}, 0),
+            scores=TableScores(table, dict.fromkeys(range(1, 5), 7), {}, 0),
             user=None,
         )
-    evening.drive_finish(drive=drive)
+    drive_finish(drive=drive)
     response = client.get(page_url(link))
     assert response.status_code == 410
     assert "The drive has finished" in response.content.decode()
@@ -262,7 +263,7 @@ def test_figures_for_a_round_that_is_over_are_refused(client, club):
     links = tokens.links_issue(drive=drive)
     for link in links:
         send(client, link, "NS", [7])
-    evening.round_advance(drive=drive)
+    round_advance(drive=drive)
     response = send(client, links[0], "NS", [3], round_number=1)
     assert response.status_code == 409
     assert "round 1, but round 2 is now under way" in response.content.decode()

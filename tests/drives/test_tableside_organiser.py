@@ -5,7 +5,8 @@ import uuid
 import pytest
 from django.urls import reverse
 
-from drives.evening import services as evening
+from drives.evening.lifecycle import drive_start, round_advance
+from drives.evening.results import TableScores, results_record
 from drives.models import HallState, PendingEntry, ResultSource, TableResult
 from drives.tableside import board, services, tokens
 from tests.conftest import (
@@ -109,7 +110,7 @@ def test_a_renamed_player_or_an_edited_title_shows_at_the_halls_next_poll(client
     make_played_drive(club, players=12, deals=4)
     drive = make_drive(club)
     make_entries(drive, club.players.all())
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     enter(drive, 1, "NS", [13])
     enter(drive, 1, "EW", [13])  # both sides give N–S's tricks
@@ -238,7 +239,7 @@ def test_frozen_standings_stay_as_they_were(client, club, organiser):
     )
     for table in (1, 2, 3):
         enter(drive, table, "NS", [13 if table == 1 else 0])
-    evening.round_advance(drive=drive)
+    round_advance(drive=drive)
     drive.refresh_from_db()
     services.standings_freeze(drive=drive, frozen=True)
     before = [row.standing.points for row in board.hall(drive).overall]
@@ -286,10 +287,10 @@ def test_a_tables_history_says_where_each_figure_came_from(client, club, organis
     services.dispute_settle(
         drive=drive, entry_pk=PendingEntry.objects.get(side="EW").pk, user=organiser
     )
-    evening.results_record(
+    results_record(
         drive=drive,
         round_number=1,
-        scores=evening.TableScores(1, {1: 9}, {}, 1),
+        scores=TableScores(1, {1: 9}, {}, 1),
         user=organiser,
     )
     client.force_login(organiser)

@@ -12,7 +12,8 @@ import uuid
 import pytest
 from django.db import connection, transaction
 
-from drives.evening import services as evening
+from drives.evening.guards import table_locked
+from drives.evening.lifecycle import drive_start, round_advance
 from drives.models import PendingEntry, TableResult
 from drives.tableside import services, tokens
 from tests.conftest import make_drive, make_entries, make_players
@@ -56,7 +57,7 @@ def post_together(link, posts):
 def started(club, **fields):
     drive = make_drive(club, deals=4, **fields)
     make_entries(drive, make_players(club, 4))
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     return tokens.links_issue(drive=drive)[0]
 
 
@@ -103,13 +104,13 @@ def in_thread(work):
 def test_a_table_being_written_holds_up_that_table_and_the_next_round_only(club):
     drive = make_drive(club, deals=4, table_entry="one_side")
     make_entries(drive, make_players(club, 8))
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     one, two = tokens.links_issue(drive=drive)
     held, release = threading.Event(), threading.Event()
 
     def hold_table_one():
         with transaction.atomic():
-            evening.table_locked(drive, 1, one.table)
+            table_locked(drive, 1, one.table)
             held.set()
             release.wait(10)
 
@@ -130,7 +131,7 @@ def test_a_table_being_written_holds_up_that_table_and_the_next_round_only(club)
     other_table = in_thread(post(two, 8))
     other_table.join(5)
     same_table = in_thread(post(one, 7))
-    next_round = in_thread(lambda: evening.round_advance(drive=drive))
+    next_round = in_thread(lambda: round_advance(drive=drive))
     same_table.join(0.5)
     next_round.join(0.1)
     try:

@@ -10,13 +10,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from drives.bidwhist import records
-from drives.errors import refusal_text
-from drives.evening import rounds, seating, services
+from drives.errors import DriveError
+from drives.evening import results, rounds, seating
 from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
 from drives.models import ClubRole, Drive, DriveStatus, ResultChange, TableResult
 from drives.names import PublicNames
 from drives.permissions import require_visible
-from scoring.errors import ScoringError
 
 
 def round_page(request, pk, number):
@@ -129,13 +128,13 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
     saved = 0
     for scores in form.entered_tables():
         try:
-            corrected = services.results_record(
+            corrected = results.results_record(
                 drive=drive, round_number=number, scores=scores, user=request.user
             )
-        except (services.DriveError, ScoringError) as error:
+        except DriveError as error:
             # The service's refusals name the table already.
-            problems[scores.table] = [refusal_text(error)]
-            messages.error(request, refusal_text(error))
+            problems[scores.table] = [str(error)]
+            messages.error(request, str(error))
             continue
         saved += 1
         if corrected and not drive.is_static and number < drive.current_round:

@@ -7,12 +7,13 @@ from django.views.decorators.http import require_safe
 
 from drives.conditional import cached_fragment, conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
-from drives.evening.freshness import drive_stamp
-from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals, standing_lines
 from drives.filenames import drive_download_name
 from drives.models import Drive, DriveStatus
 from drives.names import PublicNames
 from drives.permissions import require_visible
+from drives.reports.freshness import drive_stamp
+from drives.reports.lines import STANDINGS_COLUMNS, standing_lines
+from drives.reports.report import drive_report, first_totals
 from scoring.cards import SEATS
 
 

@@ -4,14 +4,15 @@ Checks in the club's active players if nobody has checked in, starts the drive,
 then plays every remaining round with ``scoring.simulate`` (classic whist; with
 trumps turned up, the dealer's last card) or ``scoring.bidwhist`` (bid whist: the
 auction, the kitty and the play) and records each table's result with
-``services.results_record``, exactly as the round page does. The deal passes to
+``results.results_record``, exactly as the round page does. The deal passes to
 the left each hand.
 """
 
 from django.core.management.base import BaseCommand, CommandError
 
+from drives import errors
 from drives.bidwhist.records import HandEntry, house_rules
-from drives.evening import seating, services
+from drives.evening import entries, lifecycle, results, seating
 from drives.models import Drive, DriveStatus
 from scoring.bidwhist import simulate_hand
 from scoring.cards import Suit, dealer_for_deal, trumps_for_deal, turned_up_trumps
@@ -33,7 +34,7 @@ class Command(BaseCommand):
             raise CommandError(f"There is no drive {drive_id}.") from error
         try:
             simulate(drive, seed=seed)
-        except services.DriveError as error:
+        except errors.DriveError as error:
             raise CommandError(str(error)) from error
         drive.refresh_from_db()
         self.stdout.write(f"{drive}: {drive.get_status_display()} after {drive.rounds} rounds.")
@@ -45,15 +46,15 @@ def simulate(drive: Drive, *, seed: int = 0) -> None:
     if drive.status == DriveStatus.PLANNED:
         if not drive.entries.exists():
             players = drive.club.players.filter(active=True)
-            services.drive_check_in(drive=drive, roles={p: p.role for p in players})
-        services.drive_start(drive=drive)
+            entries.drive_check_in(drive=drive, roles={p: p.role for p in players})
+        lifecycle.drive_start(drive=drive)
     drive.refresh_from_db()
     while True:
         _play_round(drive, seed)
         if drive.current_round == drive.rounds:
-            services.drive_finish(drive=drive)
+            lifecycle.drive_finish(drive=drive)
             return
-        services.round_advance(drive=drive)
+        lifecycle.round_advance(drive=drive)
         drive.refresh_from_db()
 
 
@@ -69,10 +70,10 @@ def _play_round(drive: Drive, seed: int) -> None:
             scores = _bid_whist_table(drive, table, seeds)
         else:
             scores = _classic_table(drive, table, seeds)
-        services.results_record(drive=drive, round_number=round_number, scores=scores, user=None)
+        results.results_record(drive=drive, round_number=round_number, scores=scores, user=None)
 
 
-def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.TableScores:
+def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> results.TableScores:
     tricks: dict[int, int | None] = {}
     trumps: dict[int, str] = {}
     for deal, seed in seeds.items():
@@ -84,10 +85,10 @@ def _classic_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.
         else:
             suit = trumps_for_deal(deal, drive.rotation)
         tricks[deal] = simulate_deal(seed, suit, dealer=dealer).ns_tricks
-    return services.TableScores(table=table, tricks=tricks, honours={}, version=0, trumps=trumps)
+    return results.TableScores(table=table, tricks=tricks, honours={}, version=0, trumps=trumps)
 
 
-def _bid_whist_table(drive: Drive, table: int, seeds: dict[int, int]) -> services.TableScores:
+def _bid_whist_table(drive: Drive, table: int, seeds: dict[int, int]) -> results.TableScores:
     hands = {}
     for deal, seed in seeds.items():
         hand = simulate_hand(seed, dealer_for_deal(deal), house_rules(drive))
@@ -100,4 +101,4 @@ def _bid_whist_table(drive: Drive, table: int, seeds: dict[int, int]) -> service
             trumps=contract.trumps.value if contract.trumps else "",
             tricks=hand.tricks,
         )
-    return services.TableScores(table=table, tricks={}, honours={}, version=0, hands=hands)
+    return results.TableScores(table=table, tricks={}, honours={}, version=0, hands=hands)

@@ -1,7 +1,7 @@
 """Paper drives: standings from the totals typed off players' cards, not from deals.
 
 A paper drive has its entries and seatings like any drive but no table results:
-the first typist's ``CardTotal`` rows are its scores. ``reports`` ranks them with
+the first typist's ``CardTotal`` rows are its scores. ``report`` ranks them with
 :func:`scoring.card_totals.standings_from_totals`; ``drives.paper`` types and checks them.
 
 Who played which deals comes from the seatings when every round is seated (the

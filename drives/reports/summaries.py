@@ -3,7 +3,7 @@
 They are kept in Django's cache as a small :class:`DriveSummary`, because
 computing them is the whole cost of a league page (a 40-drive season of 160
 players took 1.8 s a view cold against 0.1 s for one SQL aggregate; see
-``bench/league.py``). ``services.drive_finish`` fills the cache for the drive. The
+``bench/league.py``). ``evening.lifecycle.drive_finish`` fills the cache for the drive. The
 cache key carries a fingerprint of everything a drive's standings depend on
 (the drive's own fields and the count, highest id and totals of its entries,
 seatings and results, or a paper drive's card totals), read in grouped queries, so a
@@ -19,9 +19,9 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.core.cache import cache
 from django.db import connection
 
-from drives.evening.freshness import standings_sources
-from drives.evening.reports import report_from_rows
 from drives.models import DETAIL_FIELDS, CardTotal, Drive, Entry, Seating, TableResult, Typist
+from drives.reports.freshness import standings_sources
+from drives.reports.report import report_from_rows
 from scoring.standings import rank_label
 
 CENT = Decimal("0.01")
