@@ -17,7 +17,26 @@ class DriveError(ValueError):
 
 class FiguresRefused(DriveError):
     """Figures that no drive could take (a 14th trick, a missing deal): the sender's to
-    correct, where a plain :class:`DriveError` is a clash with the drive's state."""
+    correct, where a plain :class:`DriveError` is a clash with the drive's state.
+
+    Its words name the table (one wording whichever door the figures came in by);
+    ``problems`` (``drives.games.figures.Problem``) say what is wrong deal by deal and part
+    by part, for a page that shows each beside its field.
+    """
+
+    def __init__(self, message: str, problems: tuple = ()):
+        super().__init__(message)
+        self.problems = problems
+
+
+#: A table's figures refused, one wording each whichever door they came in by: the round
+#: page or a side's phone. ``AT_TABLE`` and ``AT_HAND`` put the rules' own refusal
+#: (``refusal_text``) after the table, or the table and the hand.
+TRICKS_MISSING = _("Table %(table)d: enter the tricks for deal %(deals)s.")
+TRUMPS_MISSING = _("Table %(table)d: say which suit was turned up for deal %(deals)s.")
+HAND_MISSING = _("Table %(table)d, hand %(deal)d: enter %(missing)s.")
+AT_TABLE = _("Table %(table)d: %(error)s")
+AT_HAND = _("Table %(table)d, hand %(deal)d: %(error)s")
 
 
 #: ``scoring`` words its refusals in English; here is every one of its codes in the

@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
+from drives import games
 from drives.evening.lifecycle import drive_start
+from drives.evening.results import results_record
 from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
 
@@ -165,6 +167,31 @@ def make_started_drive(club, *, players=8, **fields):
     drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
+
+
+def record_tricks(drive, round_number, table, tricks, *, version=0, user=None):
+    """A classic table's N–S tricks (deal → tricks) for a round, through the one door the
+    pages use: the drive's game checks them, ``results_record`` stores them."""
+    game = games.of(drive)
+    typed = {deal: {"tricks": ns} for deal, ns in tricks.items()}
+    figures = game.check(table, game.deals(round_number), typed)
+    return results_record(
+        drive=drive,
+        round_number=round_number,
+        table=table,
+        figures=figures,
+        version=version,
+        user=user,
+    )
+
+
+def checked_tricks(drive, tricks, *, table=1):
+    """A side's N–S tricks (deal → tricks) as a phone's form hands them to the services:
+    checked by the drive's game."""
+    game = games.of(drive)
+    round_number = (min(tricks) - 1) // drive.deals_per_round + 1
+    typed = {deal: {"tricks": ns} for deal, ns in tricks.items()}
+    return game.check(table, game.deals(round_number), typed)
 
 
 def make_played_drive(club, *, players=8, **fields):

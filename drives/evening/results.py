@@ -1,42 +1,21 @@
-"""A table's results: each deal's figures stored, versioned, every correction kept."""
+"""A table's results: its checked figures stored deal by deal, versioned, every correction
+kept in ``ResultChange``.
 
-from dataclasses import dataclass, field
+The figures arrive checked by the drive's game (``drives.games``), from the round page's
+form or a side's phone: nothing here checks them again. Both doors store through
+:func:`results_record`, which takes the table's lock; a phone's post that holds it already
+stores through :func:`results_record_locked`.
+"""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from drives.bidwhist.records import HandEntry, check_hand
-from drives.errors import ChangedElsewhere, DriveError, refusal_text, refusing
+from drives.errors import ChangedElsewhere, DriveError, refusing
 from drives.evening import seating
 from drives.evening.guards import refuse_paper, require_status, table_locked
-from drives.models import (
-    Drive,
-    DriveStatus,
-    ResultChange,
-    ResultSource,
-    TableResult,
-    TrumpSuit,
-)
+from drives.games.figures import Figures
+from drives.models import Drive, DriveStatus, ResultChange, ResultSource, TableResult
 from drives.permissions import require_team
-from scoring.cards import dealer_for_deal
-from scoring.errors import ScoringError
-from scoring.results import check_tricks, ns_tricks_of
-
-
-@dataclass(frozen=True)
-class TableScores:
-    """What the round page posts for one table: N–S tricks (and honours) per deal.
-
-    Where the table reports its trumps, ``trumps`` holds them per deal; a bid whist
-    table reports ``hands`` instead of ``tricks``.
-    """
-
-    table: int
-    tricks: dict[int, int | None]
-    honours: dict[int, int | None]
-    version: int  # the version the page showed; 0 for a table with no result yet
-    trumps: dict[int, str] = field(default_factory=dict)
-    hands: dict[int, HandEntry] = field(default_factory=dict)
 
 
 @refusing
@@ -45,149 +24,129 @@ def results_record(
     *,
     drive: Drive,
     round_number: int,
-    scores: TableScores,
+    table: int,
+    figures: Figures,
+    version: int,
     user,
     source: str = ResultSource.ORGANISER,
 ) -> bool:
-    """Save one table's tricks for the deals of a round; True when it corrected earlier ones.
+    """Store one table's figures for the deals of a round; True when they corrected earlier ones.
 
-    The version the page showed must match what is stored: a second submission of
-    the same new result, or a correction from a page someone else has since
-    changed, is refused instead of silently overwriting. ``source`` says whether the
-    organiser or the table's own link (``user`` None) supplied the figures.
+    ``version`` is the one the page showed (0 for a table with no result yet): it must match
+    what is stored, so a second submission of the same new result, or a correction from a
+    page someone else has since changed, is refused instead of silently overwriting.
+    ``source`` says whether the organiser or the table's own link (``user`` None) sent them.
     """
     if user is not None:
         require_team(user, drive.club)
-    drive = table_locked(drive, round_number, scores.table)
-    require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
-    refuse_paper(drive)
-    if not 1 <= round_number <= drive.current_round:
-        raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
-    tables = seating.tables_of_round(drive, round_number)
-    if scores.table not in tables:
-        raise DriveError(
-            _("Round %(round)d has no table %(table)d.")
-            % {"round": round_number, "table": scores.table}
-        )
-    deals = list(drive.deals_of_round(round_number))
-    if drive.is_bid_whist:
-        values = _bid_whist_values(drive, scores, deals)
-    else:
-        values = _classic_values(drive, scores, deals)
+    drive = table_locked(drive, round_number, table)
+    return results_record_locked(
+        drive=drive,
+        round_number=round_number,
+        table=table,
+        figures=figures,
+        version=version,
+        user=user,
+        source=source,
+    )
 
+
+def results_record_locked(
+    *,
+    drive: Drive,
+    round_number: int,
+    table: int,
+    figures: Figures,
+    version: int,
+    user,
+    source: str,
+) -> bool:
+    """:func:`results_record` for a caller inside a transaction that holds the table's lock
+    (``guards.table_locked``) or the drive's, with ``drive`` read under it."""
+    _require_open(drive, round_number, table)
+    deals = list(drive.deals_of_round(round_number))
+    if sorted(figures.deals) != deals:
+        raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
     existing = {
         r.deal: r
         for r in TableResult.objects.select_for_update().filter(
-            drive=drive, table=scores.table, deal__in=deals
+            drive=drive, table=table, deal__in=deals
         )
     }
     stored_version = max((r.version for r in existing.values()), default=0)
-    if scores.version != stored_version:
-        if scores.version == 0:
-            raise DriveError(
-                _(
-                    "Table %(table)d already has its result for round %(round)d; "
-                    "nothing was changed. To correct it, edit the saved figures."
-                )
-                % {"table": scores.table, "round": round_number}
-            )
-        raise ChangedElsewhere(
-            _("Table %(table)d's result") % {"table": scores.table},
-            _("Reload the page and check the figures."),
-        )
+    _require_version(version, stored_version, table, round_number)
     corrected = False
     for deal in deals:
+        columns = figures.deals[deal].columns()
         result = existing.get(deal)
         if result is None:
             TableResult.objects.create(
                 drive=drive,
                 round=round_number,
-                table=scores.table,
+                table=table,
                 deal=deal,
                 entered_by=user,
                 source=source,
-                **values[deal],
+                **columns,
             )
-            continue
-        if all(getattr(result, name) == value for name, value in values[deal].items()):
-            continue
-        old_details = result.details()
-        old_tricks, old_honours = result.ns_tricks, result.ns_honours
-        for name, value in values[deal].items():
-            setattr(result, name, value)
-        ResultChange.objects.create(
-            result=result,
-            old_ns_tricks=old_tricks,
-            new_ns_tricks=result.ns_tricks,
-            old_ns_honours=old_honours,
-            new_ns_honours=result.ns_honours,
-            old_details=old_details,
-            new_details=result.details(),
-            changed_by=user,
-            source=source,
-        )
-        result.entered_by, result.source = user, source
-        result.save(update_fields=[*values[deal], "entered_by", "entered_at", "source"])
-        corrected = True
+        elif any(getattr(result, name) != value for name, value in columns.items()):
+            _correct(result, columns, user, source)
+            corrected = True
     # Every deal of the table carries the table's version, so one number guards the table.
     if corrected:
-        TableResult.objects.filter(drive=drive, table=scores.table, deal__in=deals).update(
+        TableResult.objects.filter(drive=drive, table=table, deal__in=deals).update(
             version=stored_version + 1
         )
     return corrected
 
 
-def _classic_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict[int, dict]:
-    """Each deal's columns from a classic table's tricks (and honours, and trumps if turned)."""
-    entered = {deal: n for deal in deals if (n := scores.tricks.get(deal)) is not None}
-    missing = [deal for deal in deals if deal not in entered]
-    if missing:
-        listed = ", ".join(str(deal) for deal in missing)
+def _require_open(drive: Drive, round_number: int, table: int) -> None:
+    require_status(drive, DriveStatus.RUNNING, action=_("enter scores"))
+    refuse_paper(drive)
+    if not 1 <= round_number <= drive.current_round:
+        raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
+    if table not in seating.tables_of_round(drive, round_number):
         raise DriveError(
-            _("Table %(table)d: enter the tricks for deal %(deals)s.")
-            % {"table": scores.table, "deals": listed}
+            _("Round %(round)d has no table %(table)d.") % {"round": round_number, "table": table}
         )
-    try:
-        tricks = {deal: check_tricks(n) for deal, n in entered.items()}
-    except ScoringError as error:
+
+
+def _require_version(version: int, stored_version: int, table: int, round_number: int) -> None:
+    if version == stored_version:
+        return
+    if version == 0:
         raise DriveError(
-            _("Table %(table)d: %(error)s") % {"table": scores.table, "error": refusal_text(error)}
-        ) from error
-    values: dict[int, dict[str, object]] = {
-        deal: {
-            "ns_tricks": tricks[deal],
-            "ns_honours": scores.honours.get(deal) if drive.honours else None,
-        }
-        for deal in deals
-    }
-    if drive.trumps_at_table:
-        unknown = [deal for deal in deals if scores.trumps.get(deal) not in TrumpSuit.values]
-        if unknown:
-            raise DriveError(
-                _("Table %(table)d: say which suit was turned up for deal %(deals)s.")
-                % {"table": scores.table, "deals": ", ".join(str(deal) for deal in unknown)}
+            _(
+                "Table %(table)d already has its result for round %(round)d; "
+                "nothing was changed. To correct it, edit the saved figures."
             )
-        for deal in deals:
-            values[deal]["trumps"] = scores.trumps[deal]
-    return values
+            % {"table": table, "round": round_number}
+        )
+    raise ChangedElsewhere(
+        _("Table %(table)d's result") % {"table": table},
+        _("Reload the page and check the figures."),
+    )
 
 
-def _bid_whist_values(drive: Drive, scores: TableScores, deals: list[int]) -> dict[int, dict]:
-    """Each hand's columns from a bid whist table's records, checked by ``scoring``."""
-    values = {}
-    for deal in deals:
-        entry = scores.hands.get(deal) or HandEntry(dealer_for_deal(deal), "", None, "", "", None)
-        record = check_hand(drive, scores.table, deal, entry)
-        values[deal] = {
-            "ns_tricks": ns_tricks_of(record.side, record.tricks),
-            "ns_honours": None,
-            "trumps": record.trumps.value if record.trumps else "",
-            "dealer": record.dealer,
-            "declarers": record.side,
-            "bid_level": record.level,
-            "bid_strain": record.strain.value,
-        }
-    return values
+def _correct(result: TableResult, columns: dict, user, source: str) -> None:
+    """A stored deal changed: the new figures, and the old ones kept in its history."""
+    old_details = result.details()
+    old_tricks, old_honours = result.ns_tricks, result.ns_honours
+    for name, value in columns.items():
+        setattr(result, name, value)
+    ResultChange.objects.create(
+        result=result,
+        old_ns_tricks=old_tricks,
+        new_ns_tricks=result.ns_tricks,
+        old_ns_honours=old_honours,
+        new_ns_honours=result.ns_honours,
+        old_details=old_details,
+        new_details=result.details(),
+        changed_by=user,
+        source=source,
+    )
+    result.entered_by, result.source = user, source
+    result.save(update_fields=[*columns, "entered_by", "entered_at", "source"])
 
 
 def round_is_complete(drive: Drive, round_number: int) -> bool:

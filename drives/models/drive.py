@@ -17,7 +17,7 @@ from scoring import results as scoring_results
 from scoring import standings as scoring_standings
 
 if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+    pass
 
 
 class Rotation(models.TextChoices):
@@ -227,22 +227,6 @@ class Drive(models.Model):
     def deals_of_round(self, round_number: int) -> range:
         first = (round_number - 1) * self.deals_per_round + 1
         return range(first, first + self.deals_per_round)
-
-    @property
-    def is_bid_whist(self) -> bool:
-        return self.game == Game.BID
-
-    @property
-    def scoring_label(self) -> "StrOrPromise":
-        """How the drive scores, as its pages and sheets say under the title."""
-        if self.is_bid_whist:
-            return _("Bid whist: the declarers' points")
-        return self.get_counting_display()
-
-    @property
-    def trumps_at_table(self) -> bool:
-        """Whether each table reports its own trumps (bid whist, or trumps turned up)."""
-        return self.is_bid_whist or self.rotation == Rotation.TURNED
 
     @property
     def is_static(self) -> bool:

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from drives import games
 from drives.errors import DriveError
 from drives.models import CardTotal, CardTotalChange, Drive, Seating, Typist
 from drives.paper import services
@@ -82,6 +83,7 @@ def totals(request, pk):
     drive = _paper_drive(request, pk)
     context = _panel(drive, _typist(request.GET.get("typist")))
     context["is_organiser"] = drive.club.is_organiser(request.user)  # finishing is theirs
+    context["game"] = games.of(drive)
     if context["typist"] == Typist.FIRST:
         context["history"] = CardTotalChange.objects.filter(
             card__entry__drive=drive, card__typist=Typist.FIRST

@@ -16,10 +16,12 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from drives.bidwhist.records import house_rules, stored_record
+from drives import games
 from drives.errors import DriveError
 from drives.evening import seating
-from drives.evening.rounds import SEAT_LETTERS, DealInfo, deal_infos, moves_from
+from drives.evening.rounds import moves_from
+from drives.games.base import DriveGame
+from drives.games.deals import DealInfo
 from drives.models import (
     Drive,
     DriveStatus,
@@ -32,7 +34,7 @@ from drives.numbers import figure as points_text
 from drives.reports.report import DriveReport, StandingRow, report_from_rows
 from drives.reports.scores import deal_scores, seat_map
 from scoring import standings as ranking
-from scoring.cards import SEATS, Suit, suit_symbol
+from scoring.cards import SEATS
 from scoring.errors import MovementError
 from scoring.movements import MIN_PLAYERS, Four
 
@@ -108,6 +110,7 @@ class PrintedDrive:
     """A drive's rows, loaded once, for every sheet printed from it."""
 
     drive: Drive
+    game: DriveGame
     entries: list[Entry]
     seats: SeatMap
     report: DriveReport
@@ -146,7 +149,7 @@ def load(drive: Drive) -> PrintedDrive:
         provisional = bool(seats)
     points = {(s.player, s.deal): s.points for s in deal_scores(drive, seat_map(seatings), results)}
     hands = {(result.table, result.deal): result for result in results}
-    return PrintedDrive(drive, entries, seats, report, points, provisional, hands)
+    return PrintedDrive(drive, games.of(drive), entries, seats, report, points, provisional, hands)
 
 
 def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
@@ -198,10 +201,7 @@ class CardLine:
     won: str
     running: str
     ends_half: bool  # the half-time subtotal is printed under this line
-    # Bid whist: who deals at the player's table (the rotation's, or as recorded) and the
-    # side that won the bid, once the table has recorded the hand.
-    dealer: str = ""
-    declarers: str = ""
+    cells: tuple[str, ...] = ()  # the game's own columns after the trumps (``card_cells``)
 
 
 @dataclass(frozen=True)
@@ -223,8 +223,8 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
     final = _standings_by_entry(report.overall)
     half = _standings_by_entry(report.half_time)
     half_round = half_time_round(drive)
-    deals = {r: deal_infos(drive, r) for r in range(1, drive.rounds + 1)}
-    bid_whist = drive.is_bid_whist
+    game = printed.game
+    deals = {r: game.deals(r) for r in range(1, drive.rounds + 1)}
     cards = []
     for entry in printed.entries:
         standing = None if blank else final.get(entry.pk)
@@ -238,7 +238,8 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
             table, seat = place or (None, "")
             seats = printed.seats.get((r, table), {}) if table else {}
             for deal in deals[r]:
-                trumps, drawn = trumps_shown(printed, deal, None if blank else table)
+                hand = printed.hands.get((table, deal.number)) if table else None
+                trumps, drawn = game.card_trumps(deal, None if blank else hand)
                 won: Decimal | int | None = None
                 if standing is not None and not absent:
                     if sits_out and r <= report.rounds_scored:
@@ -267,7 +268,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
                         won=points_text(won),
                         running="" if won is None else points_text(running),
                         ends_half=ends_half,
-                        **(_bid_columns(printed, deal, table, blank) if bid_whist else {}),
+                        cells=game.card_cells(deal, hand, seated=table is not None, blank=blank),
                     )
                 )
         half_standing = None if blank else half.get(entry.pk)
@@ -283,41 +284,6 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
             )
         )
     return cards
-
-
-#: A bid's uptown, downtown or no trumps as a mark after its number: "4↓", "3NT".
-STRAIN_MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
-
-
-def bid_mark(result: TableResult) -> str:
-    return f"{result.bid_level}{STRAIN_MARKS.get(result.bid_strain, '')}"
-
-
-def trumps_shown(
-    printed: PrintedDrive, deal: DealInfo, table: int | None
-) -> tuple[str, str | None]:
-    """A deal's trumps column: the rotation's suit, or what the table recorded (for bid
-    whist the bid with it, "4↓♥"), or nothing before the table has played it."""
-    if not deal.at_table:
-        return deal.symbol, deal.trumps.value if deal.trumps else "NT"
-    hand = printed.hands.get((table, deal.number)) if table else None
-    if hand is None:
-        return "", None
-    suit = Suit(hand.trumps) if hand.trumps else None
-    if printed.drive.is_bid_whist:
-        return bid_mark(hand) + (suit_symbol(suit) if suit else ""), None
-    return suit_symbol(suit), hand.trumps or "NT"
-
-
-def _bid_columns(printed: PrintedDrive, deal: DealInfo, table: int | None, blank: bool) -> dict:
-    """A bid whist card's dealer and declarers for one deal: blank where the player sits
-    out; the dealer is known before play, the declarers once the table has recorded them."""
-    if table is None:
-        return {}
-    hand = printed.hands.get((table, deal.number))
-    dealer = hand.dealer if hand is not None and hand.dealer else deal.dealer
-    declarers = hand.get_declarers_display() if hand is not None and not blank else ""
-    return {"dealer": str(SEAT_LETTERS[dealer]), "declarers": str(declarers)}
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:
@@ -340,14 +306,11 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class HandLine:
-    """A hand as the table card records it; blank strings are for the table to write in."""
+    """A hand as the table card records it, in the game's columns
+    (``DriveGame.table_card_headings``); blank strings are for the table to write in."""
 
     deal: DealInfo
-    trumps: str
-    declarers: str = ""
-    bid: str = ""
-    tricks: str = ""  # bid whist: the declarers', the kitty included; otherwise N–S
-    points: str = ""  # bid whist: the declarers'; otherwise E–W tricks
+    cells: list[str]
 
 
 @dataclass(frozen=True)
@@ -384,31 +347,18 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
                 SeatLine(seat, seats.get(seat), _goes_to(seats.get(seat), r, places, seated))
                 for seat in SEATS
             ]
-            deals = deal_infos(drive, r)
-            hands = [hand_line(printed, deal, table) for deal in deals if deal.at_table]
+            deals = printed.game.deals(r)
+            hands = [
+                HandLine(
+                    deal, printed.game.table_card_cells(printed.hands.get((table, deal.number)))
+                )
+                for deal in deals
+                if deal.at_table
+            ]
             table_rounds.append(TableRound(r, deals, lines, hands))
         moves = moves_from(drive, table, len(tables))
         cards.append(TableCard(table, table_rounds, moves))
     return cards
-
-
-def hand_line(printed: PrintedDrive, deal: DealInfo, table: int) -> HandLine:
-    hand = printed.hands.get((table, deal.number))
-    if hand is None:
-        return HandLine(deal, "")
-    suit = Suit(hand.trumps) if hand.trumps else None
-    trumps = suit_symbol(suit)
-    if not printed.drive.is_bid_whist:
-        return HandLine(deal, trumps, tricks=str(hand.ns_tricks), points=str(hand.ew_tricks))
-    points = stored_record(hand).points(house_rules(printed.drive))
-    return HandLine(
-        deal,
-        trumps if suit else "",
-        declarers=hand.get_declarers_display(),
-        bid=bid_mark(hand),
-        tricks=str(hand.declarer_tricks),
-        points=f"{points:+d}" if points else "0",
-    )
 
 
 def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
@@ -426,4 +376,5 @@ def live_links(drive: Drive):
 
 
 def all_deals(drive: Drive) -> list[DealInfo]:
-    return [deal for r in range(1, drive.rounds + 1) for deal in deal_infos(drive, r)]
+    game = games.of(drive)
+    return [deal for r in range(1, drive.rounds + 1) for deal in game.deals(r)]

@@ -22,8 +22,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from fontTools.ttLib import TTFont
 
-from drives.evening.rounds import DealInfo
-from drives.models import Drive
+from drives.games.base import DriveGame
+from drives.games.deals import DealInfo
 from drives.names import PublicNames
 from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, ROUND_LINE, data_url
 from drives.printing.sheets import TableCard
@@ -265,49 +265,51 @@ class TablePage:
 def table_pages(
     cards: Sequence[TableCard],
     *,
-    drive: Drive,
+    game: DriveGame,
     names: PublicNames,
     paper: tuple[float, float],
     deals: Sequence[DealInfo],
 ) -> list[TablePage]:
     width, height = page_size(paper)
-    strip = None if drive.is_static or drive.trumps_at_table else trumps_strip(deals, width)
+    at_table = game.trumps_at_table
+    strip = None if game.drive.is_static or at_table else trumps_strip(deals, width)
     return [
-        _page(card, drive=drive, names=names, width=width, height=height, strip=strip)
+        _page(card, game=game, names=names, width=width, height=height, strip=strip)
         for card in cards
     ]
 
 
-def _page(card, *, drive, names, width, height, strip) -> TablePage:
+def _page(card, *, game: DriveGame, names, width, height, strip) -> TablePage:
+    drive = game.drive
     hands = [(r, hand) for r in card.rounds for hand in r.hands]
     # What else the page holds, and a margin under each grid.
     room = height - (HEADER_WITH_QR if card.qr else HEADER) - HEADING - 8
-    if drive.trumps_at_table and hands:
-        room -= TITLE + HEADING_TWO_LINES + (NOTE if drive.is_bid_whist else 0)
+    if game.trumps_at_table and hands:
+        room -= TITLE + HEADING_TWO_LINES + (NOTE if game.table_card_note else 0)
     if not drive.is_static:
         room -= RULE + (TITLE + strip.rows * STRIP_ROW if strip else 0)
     pitch, most = pitch_for(room, len(card.rounds), len(hands))
     rounds = [
-        rounds_grid([card.rounds[i] for i in part], drive, names, width, pitch)
+        rounds_grid([card.rounds[i] for i in part], game, names, width, pitch)
         for part in pieces(len(card.rounds), most)
     ]
     hand_grids = []
-    if drive.trumps_at_table and hands:
+    if game.trumps_at_table and hands:
         hand_grids = [
-            hands_grid([hands[i] for i in part], drive, width, pitch * HAND_ROW)
+            hands_grid([hands[i] for i in part], game, width, pitch * HAND_ROW)
             for part in pieces(len(hands), int(most / HAND_ROW))
         ]
     return TablePage(card, [grid for grid in rounds if grid.rows], hand_grids, strip)
 
 
-def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: float) -> Grid:
+def rounds_grid(rounds, game: DriveGame, names: PublicNames, width: float, pitch: float) -> Grid:
     """A row per round: its number, its deals' trumps (or dealers), then who sits at each
     seat with, under the name, the card number and where the player goes next."""
     name_pt = round(min(11.0, pitch * 1.2), 2)
     move_pt = round(name_pt * 0.72, 2)
     inset = 2 * 1.6 * PX
     marked: Callable[[str], str]
-    if drive.trumps_at_table:
+    if game.trumps_at_table:
         deals = [
             " ".join(f"{deal.number} {deal.dealer_letter}" for deal in r.deals) for r in rounds
         ]
@@ -327,7 +329,7 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
             [Layer([str(r.number) for r in rounds], round(name_pt * 1.2, 2), css=" bold")],
         ),
         Column(
-            _("Dealer") if drive.trumps_at_table else _("Trumps"),
+            _("Dealer") if game.trumps_at_table else _("Trumps"),
             second,
             [
                 Layer(
@@ -364,31 +366,25 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
     return Grid(columns, len(rounds), mm(pitch), mm(HEADING))
 
 
-def hands_grid(hands, drive: Drive, width: float, pitch: float) -> Grid:
+def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
     """A row per hand, where each table records its trumps (and bids): a heavier line
-    above each round's first hand, whose row alone carries the round's number."""
+    above each round's first hand, whose row alone carries the round's number; the game
+    names the columns after the deal's dealer."""
     points = round(min(10.0, pitch * 1.7), 2)
     rows: list[list[str]] = []
     heavy = set()
     previous = None
     for index, (r, hand) in enumerate(hands):
         starts = r.number != previous
-        if starts and index and drive.deals_per_round > 1:
+        if starts and index and game.drive.deals_per_round > 1:
             heavy.add(index)
         previous = r.number
         row = [str(r.number) if starts else "", str(hand.deal.number), hand.deal.dealer_letter]
-        if drive.is_bid_whist:
-            row += [hand.declarers, hand.bid, hand.trumps, hand.tricks, hand.points]
-        else:
-            row += [hand.trumps, hand.tricks, hand.points]
-        rows.append([str(text) for text in row])
-    headings = [_("Round"), _("Deal"), _("Dealer")]
-    if drive.is_bid_whist:
-        headings += [_("Declarers"), _("Bid"), _("Trumps"), _("Tricks with the kitty"), _("Points")]
-    else:
-        headings += [_("Trumps"), _("N–S tricks"), _("E–W tricks")]
+        rows.append([str(text) for text in (*row, *hand.cells)])
+    headings = [_("Round"), _("Deal"), _("Dealer"), *map(str, game.table_card_headings)]
+    suits = game.table_card_suit_column
+    trumps = None if suits is None else 3 + suits
     each = mm(width) / len(headings)
-    trumps = headings.index(_("Trumps"))
     columns = [
         Column(
             heading,

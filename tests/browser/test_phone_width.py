@@ -6,9 +6,15 @@ import re
 import pytest
 
 from drives.evening.lifecycle import drive_finish, drive_start, round_advance
-from drives.evening.results import TableScores, results_record
 from tests.browser.conftest import log_in_as, screenshot
-from tests.conftest import make_club, make_drive, make_entries, make_player, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_player,
+    make_user,
+    record_tricks,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -101,8 +107,7 @@ def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phon
     page.wait_for_url(f"{base}/drives/{drive.pk}/")
     drive.refresh_from_db()
     for table in {s.table for s in drive.seatings.filter(round=1)}:
-        scores = TableScores(table, {1: 7}, {}, 0)
-        results_record(drive=drive, round_number=1, scores=scores, user=None)
+        record_tricks(drive, 1, table, {1: 7})
     round_advance(drive=drive)  # round 2 is under way without them
 
     page.goto(f"{base}/drives/{drive.pk}/")
@@ -134,8 +139,7 @@ def test_french_and_hungarian_standings_fit_a_phone_with_decimal_commas(
         drive.refresh_from_db()
         number = drive.current_round
         for table in {s.table for s in drive.seatings.filter(round=number)}:
-            scores = TableScores(table, {number: (3 * table + number) % 14}, {}, 0)
-            results_record(drive=drive, round_number=number, scores=scores, user=None)
+            record_tricks(drive, number, table, {number: (3 * table + number) % 14})
         if number == drive.rounds:
             break
         round_advance(drive=drive)

@@ -7,10 +7,9 @@ from django.utils import translation
 from drives.errors import DriveError
 from drives.evening.entries import entry_check_in, entry_withdraw
 from drives.evening.lifecycle import drive_finish, drive_start, round_advance
-from drives.evening.results import TableScores, results_record
 from drives.models import Seating, SeatRole
 from drives.reports.report import drive_report
-from tests.conftest import make_drive, make_entries, make_player, make_players
+from tests.conftest import make_drive, make_entries, make_player, make_players, record_tricks
 
 pytestmark = pytest.mark.django_db
 
@@ -27,17 +26,7 @@ def finish_round(drive, tricks=7):
     drive.refresh_from_db()
     number = drive.current_round
     for table in {s.table for s in drive.seatings.filter(round=number)}:
-        results_record(
-            drive=drive,
-            round_number=number,
-            scores=TableScores(
-                table=table,
-                tricks=dict.fromkeys(drive.deals_of_round(number), tricks),
-                honours={},
-                version=0,
-            ),
-            user=None,
-        )
+        record_tricks(drive, number, table, dict.fromkeys(drive.deals_of_round(number), tricks))
     round_advance(drive=drive)
     drive.refresh_from_db()
 
@@ -218,12 +207,7 @@ def test_ladies_and_gents_get_their_own_standings_and_prizes(client, club):
         finish_round(drive, tricks=8)
     drive.refresh_from_db()
     for table in (1, 2):
-        results_record(
-            drive=drive,
-            round_number=drive.rounds,
-            scores=TableScores(table=table, tricks={4: 9}, honours={}, version=0),
-            user=None,
-        )
+        record_tricks(drive, drive.rounds, table, {4: 9})
     drive_finish(drive=drive)
     page = client.get(reverse("drives:standings", args=[drive.pk]))
     assert "<h2>Ladies</h2>" in page.text and "<h2>Gents</h2>" in page.text
@@ -442,12 +426,7 @@ def test_who_never_played_is_neither_ranked_nor_counted_in_the_field(client, clu
     while drive.current_round < drive.rounds:
         finish_round(drive)
     for table in {s.table for s in drive.seatings.filter(round=drive.rounds)}:
-        results_record(
-            drive=drive,
-            round_number=drive.rounds,
-            scores=TableScores(table, {drive.rounds: 7}, {}, 0),
-            user=None,
-        )
+        record_tricks(drive, drive.rounds, table, {drive.rounds: 7})
     drive_finish(drive=drive)
     drive.refresh_from_db()
     report = drive_report(drive)

@@ -13,7 +13,6 @@ from django.core.management import CommandError, call_command
 from drives.backup.club_file import EXPORTED, NOT_EXPORTED, VERSION, export_club
 from drives.evening.entries import drive_check_in, entry_withdraw
 from drives.evening.lifecycle import drive_cancel, drive_finish, drive_reopen, drive_start
-from drives.evening.results import TableScores, results_record
 from drives.league.records import SeasonData, season_league
 from drives.management.commands.simulate_drive import simulate
 from drives.models import (
@@ -31,7 +30,14 @@ from drives.models import (
     TableResult,
 )
 from drives.reports.report import drive_report
-from tests.conftest import make_club, make_drive, make_players, make_season, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_players,
+    make_season,
+    make_user,
+    record_tricks,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -110,12 +116,7 @@ def history(module_db):
     drive_reopen(drive=progressive)
     result = progressive.results.get(round=2, table=1)
     tricks = (result.ns_tricks + 3) % 14
-    results_record(
-        drive=progressive,
-        round_number=2,
-        scores=TableScores(table=1, tricks={2: tricks}, honours={}, version=1),
-        user=organiser,
-    )
+    record_tricks(progressive, 2, 1, {2: tricks}, version=1, user=organiser)
     drive_finish(drive=progressive)
     cancelled = make_drive(
         club, season=season, title="Stormy Night", date=dt.date(2026, 10, 30), deals=4

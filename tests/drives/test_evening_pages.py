@@ -15,7 +15,6 @@ from drives.errors import DriveError
 from drives.evening import seating
 from drives.evening.entries import entry_check_in, entry_withdraw, entry_withdraw_undo
 from drives.evening.lifecycle import drive_finish, round_advance
-from drives.evening.results import TableScores, results_record
 from drives.models import Drive, DriveStatus, Player, ResultChange, TableResult
 from drives.reports.report import drive_report
 from tests.conftest import (
@@ -25,6 +24,7 @@ from tests.conftest import (
     make_players,
     make_season,
     make_started_drive,
+    record_tricks,
 )
 
 pytestmark = pytest.mark.django_db
@@ -415,8 +415,7 @@ def play_out(drive, user, *, loser=None):
                 seat = drive.seatings.filter(round=number, table=table, entry=loser).first()
                 side = 7 if seat is None else (0 if seat.seat in "NS" else 13)
                 tricks = dict.fromkeys(deals, side)
-            scores = TableScores(table, tricks, {}, 0)
-            results_record(drive=drive, round_number=number, scores=scores, user=user)
+            record_tricks(drive, number, table, tricks, user=user)
         if number == drive.rounds:
             drive_finish(drive=drive)
             return
@@ -476,8 +475,7 @@ def test_a_player_who_withdrew_and_came_back_can_win_a_prize(client, club, organ
             seat = drive.seatings.filter(round=number, table=table, entry=leaver).first()
             # The returner's side takes no trick: they end last, on 0.
             tricks = 7 if seat is None else (0 if seat.seat in "NS" else 13)
-            scores = TableScores(table, {number: tricks}, {}, 0)
-            results_record(drive=drive, round_number=number, scores=scores, user=None)
+            record_tricks(drive, number, table, {number: tricks})
         if number == drive.rounds:
             break
         round_advance(drive=drive)
@@ -584,7 +582,7 @@ def test_a_shared_place_says_it_is_shared_and_why(client, club, organiser):
 def test_the_sheets_inputs_are_drawn_as_djangos_templates_draw_them(value, attrs):
     from django import forms
 
-    from drives.evening.score_forms import TricksInput, VersionInput
+    from drives.games.forms import TricksInput, VersionInput
 
     numeric = {"min": 0, "max": 13, "inputmode": "numeric"}
     for fast, usual in [

@@ -13,10 +13,16 @@ from django.urls import reverse
 from drives.errors import DriveError
 from drives.evening.entries import drive_check_in
 from drives.evening.lifecycle import drive_start
-from drives.evening.results import TableScores, results_record
 from drives.management.commands.simulate_drive import simulate
 from drives.models import Drive, DriveStatus, Player, ResultChange, Season, TableResult
-from tests.conftest import make_club, make_drive, make_players, make_season, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_players,
+    make_season,
+    make_user,
+    record_tricks,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -207,12 +213,7 @@ def test_an_organiser_cancels_a_running_drive_and_it_is_kept(organiser_client, c
         "Power cut",
     )
     with pytest.raises(DriveError):
-        results_record(
-            drive=drive,
-            round_number=1,
-            scores=TableScores(table=1, tricks={1: 7}, honours={}, version=0),
-            user=None,
-        )
+        record_tricks(drive, 1, 1, {1: 7})
 
 
 def test_restoring_returns_the_drive_to_where_it_was(organiser_client, finished):

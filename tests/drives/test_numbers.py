@@ -15,14 +15,13 @@ from django.utils import translation
 
 from drives.evening import seating
 from drives.evening.lifecycle import round_advance
-from drives.evening.results import TableScores, results_record
 from drives.league.tables import contributions_html
 from drives.names import PublicNames
 from drives.numbers import average, figure
 from drives.reports.lines import standing_lines
 from drives.reports.report import drive_report
 from scoring.league import Contribution
-from tests.conftest import make_started_drive
+from tests.conftest import make_started_drive, record_tricks
 
 NBSP = "\u00a0"
 
@@ -60,8 +59,7 @@ def scored_drive(club, organiser):
         number = drive.current_round
         for table in sorted(seating.tables_of_round(drive, number)):
             tricks = {deal: (5 * table + 3 * deal) % 14 for deal in drive.deals_of_round(number)}
-            scores = TableScores(table, tricks, {}, 0)
-            results_record(drive=drive, round_number=number, scores=scores, user=None)
+            record_tricks(drive, number, table, tricks)
         if number == drive.rounds:
             return drive
         round_advance(drive=drive)

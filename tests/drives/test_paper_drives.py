@@ -13,7 +13,6 @@ from django.urls import reverse
 from bench.league import play_drive
 from drives.errors import DriveError
 from drives.evening.lifecycle import drive_reopen, drive_start
-from drives.evening.results import TableScores, results_record
 from drives.league.records import SeasonData, season_league
 from drives.models import CardTotal, CardTotalChange, DriveStatus, LeagueRule, Seating, Typist
 from drives.paper import services
@@ -25,6 +24,7 @@ from tests.conftest import (
     make_players,
     make_season,
     make_user,
+    record_tricks,
 )
 
 pytestmark = pytest.mark.django_db
@@ -176,9 +176,8 @@ def test_a_drive_scored_deal_by_deal_has_no_totals_page(organiser_client, club):
 
 
 def test_a_paper_drive_refuses_tricks_by_table(drive, organiser):
-    scores = TableScores(table=1, tricks={1: 7}, honours={}, version=0)
     with pytest.raises(DriveError, match="played on paper"):
-        results_record(drive=drive, round_number=1, scores=scores, user=organiser)
+        record_tricks(drive, 1, 1, {1: 7}, user=organiser)
 
 
 def test_the_totals_page_runs_the_same_queries_for_12_or_40_players(organiser_client, organiser):

@@ -11,9 +11,8 @@ from django.urls import reverse
 
 from drives.errors import DriveError
 from drives.evening.entries import entry_withdraw
-from drives.evening.results import TableScores, results_record
 from drives.models import DriveStatus, ResultChange, TableResult
-from tests.conftest import make_drive, make_players, make_started_drive
+from tests.conftest import make_drive, make_players, make_started_drive, record_tricks
 
 pytestmark = pytest.mark.django_db
 
@@ -105,12 +104,7 @@ def test_scores_for_a_round_that_is_not_open_are_refused(client, club, organiser
     assert response.status_code == 404
     assert not TableResult.objects.exists()
     with pytest.raises(DriveError, match="Round 2 is not open for scores"):
-        results_record(
-            drive=drive,
-            round_number=2,
-            scores=TableScores(table=1, tricks={2: 7}, honours={}, version=0),
-            user=organiser,
-        )
+        record_tricks(drive, 2, 1, {2: 7}, user=organiser)
 
 
 def test_the_next_round_opens_only_when_every_table_has_its_tricks(client, club, organiser):

@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from drives.bidwhist import records
+from drives import games
+from drives.errors import FiguresRefused
 from drives.models import Game, PendingEntry, ResultSource, TableResult
 from drives.reports.report import drive_report
-from drives.tableside import services
 from tests.conftest import link_of
 from tests.drives.test_bid_whist_drives import started_drive
 
@@ -258,24 +258,16 @@ def test_a_stored_hand_is_shown_on_the_hall_display(client, club):
     assert shown == ["4", "4", "4", "4", "-2", "-2", "-2", "-2"]
 
 
-def test_the_service_checks_each_hand_itself(club):
+def test_the_games_checker_checks_each_hand(club):
+    # The one checker both doors use: the phone's form hands the service checked hands.
     drive = bid_drive(club)
-    with pytest.raises(Exception, match="Table 1, hand 2: A no-trump bid has no trump suit"):
-        services.entry_submit(
-            link=link_of(drive),
-            round_number=1,
-            side="NS",
-            figures=services.Figures(
-                {},
-                {},
-                {},
-                {
-                    1: records.HandEntry("N", "NS", 4, "downtown", "S", 10),
-                    2: records.HandEntry("E", "EW", 3, "nt", "H", 7),
-                },
-            ),
-            submission=uuid.uuid4(),
-        )
+    game = games.of(drive)
+    typed = {
+        1: {"declarers": "NS", "level": 4, "strain": "downtown", "trumps": "S", "tricks": 10},
+        2: {"declarers": "EW", "level": 3, "strain": "nt", "trumps": "H", "tricks": 7},
+    }
+    with pytest.raises(FiguresRefused, match="Table 1, hand 2: A no-trump bid has no trump suit"):
+        game.check(1, game.deals(1), typed)
     assert not PendingEntry.objects.exists()
 
 

@@ -8,8 +8,8 @@ from django.test import override_settings
 from django.urls import reverse
 from django.utils import translation
 
+from drives.errors import FiguresRefused
 from drives.evening.lifecycle import drive_finish, round_advance
-from drives.evening.results import TableScores, results_record
 from drives.models import (
     DriveStatus,
     PendingEntry,
@@ -21,7 +21,7 @@ from drives.models import (
 from drives.reports.report import drive_report
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
-from tests.conftest import drive_form, link_of, make_started_drive
+from tests.conftest import checked_tricks, drive_form, link_of, make_started_drive, record_tricks
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -120,12 +120,7 @@ def test_the_link_ends_when_the_drive_finishes(client, club):
     drive = make_started_drive(club, deals=4, deals_per_round=4)
     link = link_of(drive)
     for table in (1, 2):
-        results_record(
-            drive=drive,
-            round_number=1,
-            scores=TableScores(table, dict.fromkeys(range(1, 5), 7), {}, 0),
-            user=None,
-        )
+        record_tricks(drive, 1, table, dict.fromkeys(range(1, 5), 7))
     drive_finish(drive=drive)
     response = client.get(page_url(link))
     assert response.status_code == 410
@@ -243,8 +238,8 @@ def test_a_resend_while_waiting_changes_nothing(client, club):
 @pytest.mark.parametrize(
     ("tricks", "message"),
     [
-        ([14], "N–S tricks must be from 0 to 13, not 14"),
-        ([-1], "N–S tricks must be from 0 to 13, not -1"),
+        ([14], "N–S tricks must be a whole number from 0 to 13, not 14"),
+        ([-1], "N–S tricks must be a whole number from 0 to 13, not -1"),
         ([""], "Enter N–S tricks for this deal."),
         (["seven"], "Enter a whole number."),
     ],
@@ -360,7 +355,7 @@ def test_nothing_is_entered_before_the_start_or_after_the_finish(club):
             link=link,
             round_number=1,
             side="NS",
-            figures=services.Figures({1: 7}, {}),
+            figures=checked_tricks(drive, {1: 7}),
             submission=uuid.uuid4(),
         )
 
@@ -463,14 +458,8 @@ def test_tricks_without_the_suit_turned_up_are_refused(client, club, suit):
     assert not PendingEntry.objects.exists() and not TableResult.objects.exists()
 
 
-def test_the_service_refuses_figures_without_the_suit(club):
-    link = link_of(turned_drive(club))
-    with pytest.raises(Exception, match="Say which suit was turned up for deal 1"):
-        services.entry_submit(
-            link=link,
-            round_number=1,
-            side="NS",
-            figures=services.Figures({1: 7}, {}),
-            submission=uuid.uuid4(),
-        )
+def test_the_games_checker_refuses_figures_without_the_suit(club):
+    # The one checker both doors use: the phone's form hands the service checked figures.
+    with pytest.raises(FiguresRefused, match="say which suit was turned up for deal 1"):
+        checked_tricks(turned_drive(club), {1: 7})
     assert not PendingEntry.objects.exists()

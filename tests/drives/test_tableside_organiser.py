@@ -6,16 +6,17 @@ import pytest
 from django.urls import reverse
 
 from drives.evening.lifecycle import drive_start, round_advance
-from drives.evening.results import TableScores, results_record
 from drives.models import HallState, PendingEntry, ResultSource, TableResult
 from drives.tableside import board, services, tokens
 from tests.conftest import (
+    checked_tricks,
     link_of,
     make_drive,
     make_entries,
     make_played_drive,
     make_started_drive,
     make_user,
+    record_tricks,
 )
 
 pytestmark = pytest.mark.django_db
@@ -28,8 +29,8 @@ def enter(drive, table, side, tricks):
         link=link,
         round_number=drive.current_round,
         side=side,
-        figures=services.Figures(
-            dict(zip(drive.deals_of_round(drive.current_round), tricks, strict=True)), {}
+        figures=checked_tricks(
+            drive, dict(zip(drive.deals_of_round(drive.current_round), tricks, strict=True))
         ),
         submission=uuid.uuid4(),
     )
@@ -287,12 +288,7 @@ def test_a_tables_history_says_where_each_figure_came_from(client, club, organis
     services.dispute_settle(
         drive=drive, entry_pk=PendingEntry.objects.get(side="EW").pk, user=organiser
     )
-    results_record(
-        drive=drive,
-        round_number=1,
-        scores=TableScores(1, {1: 9}, {}, 1),
-        user=organiser,
-    )
+    record_tricks(drive, 1, 1, {1: 9}, version=1, user=organiser)
     client.force_login(organiser)
     response = client.get(reverse("drives:tableside_history", args=[drive.pk, 1]))
     text = response.content.decode()

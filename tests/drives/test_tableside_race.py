@@ -16,7 +16,7 @@ from drives.evening.guards import table_locked
 from drives.evening.lifecycle import drive_start, round_advance
 from drives.models import PendingEntry, TableResult
 from drives.tableside import services, tokens
-from tests.conftest import make_drive, make_entries, make_players
+from tests.conftest import checked_tricks, make_drive, make_entries, make_players
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -38,7 +38,7 @@ def post_together(link, posts):
                 link=link,
                 round_number=1,
                 side=side,
-                figures=services.Figures({1: tricks}, {}),
+                figures=checked_tricks(link.drive, {1: tricks}),
                 submission=uuid.uuid4(),
             )
         except services.DriveError as error:
@@ -120,7 +120,7 @@ def test_a_table_being_written_holds_up_that_table_and_the_next_round_only(club)
                 link=link,
                 round_number=1,
                 side="NS",
-                figures=services.Figures({1: tricks}, {}),
+                figures=checked_tricks(link.drive, {1: tricks}),
                 submission=uuid.uuid4(),
             )
 

@@ -4,6 +4,7 @@ import dataclasses
 
 from django.shortcuts import get_object_or_404, render
 
+from drives import games
 from drives.conditional import conditional_page
 from drives.evening import seating
 from drives.evening.entries import can_join, check_in_version
@@ -33,6 +34,7 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
     playing = [entry for entry in entries if entry not in waiting and not entry.has_left]
     context = {
         "drive": drive,
+        "game": games.of(drive),
         "entries": entries,
         "names": PublicNames.for_drive(drive, request.user),
         "playing": len(playing),
