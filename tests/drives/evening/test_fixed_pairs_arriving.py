@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from drives.evening.lifecycle import drive_start
 from tests.conftest import make_drive, make_entries, make_player, make_players
-from tests.drives.test_arrivals_and_withdrawals import finish_round, pairs_seated, seats
+from tests.drives.evening.test_arrivals_and_withdrawals import finish_round, pairs_seated, seats
 
 pytestmark = pytest.mark.django_db
 

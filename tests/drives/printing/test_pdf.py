@@ -19,7 +19,7 @@ from drives.league.records import SeasonData, season_league
 from drives.models import Drive, DriveStatus, MovementType, Seating
 from drives.printing import pool
 from drives.printing.card_grid import DEJAVU
-from drives.printing.table_grid import text_width
+from drives.printing.text_grid import text_width
 from drives.reports.report import drive_report
 from scoring.cards import Suit, suit_symbol, trumps_for_deal
 from tests.conftest import (

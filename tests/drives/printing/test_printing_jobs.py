@@ -23,7 +23,7 @@ from drives.models import (
 from drives.printing import jobs, pool, render, sheets
 from drives.printing.sheets import Layout
 from tests.conftest import make_drive, make_entries, make_players
-from tests.drives.test_pdf import cards_of, content_of, pages_of
+from tests.drives.printing.test_pdf import cards_of, content_of, pages_of
 
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 DATABASE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}

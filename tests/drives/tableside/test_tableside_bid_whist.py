@@ -13,7 +13,7 @@ from drives.errors import FiguresRefused
 from drives.models import Game, PendingEntry, ResultSource, TableResult
 from drives.reports.report import drive_report
 from tests.conftest import link_of
-from tests.drives.test_bid_whist_drives import started_drive
+from tests.drives.games.test_bid_whist_drives import started_drive
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -293,8 +293,8 @@ def test_the_bid_whist_phone_costs_the_same_whatever_the_drive_size(
 def test_an_organisers_correction_of_a_hand_from_the_phones_is_in_the_history(
     client, club, organiser
 ):
-    from tests.drives.test_bid_whist_drives import hand as round_hand
-    from tests.drives.test_bid_whist_drives import post_hands
+    from tests.drives.games.test_bid_whist_drives import hand as round_hand
+    from tests.drives.games.test_bid_whist_drives import post_hands
 
     drive = bid_drive(club)
     link = link_of(drive)

@@ -12,8 +12,8 @@ from drives.models import PrintedSheet, SheetKind
 from drives.printing import jobs, sheets
 from drives.tableside import tokens
 from tests.conftest import make_user
-from tests.drives.test_pdf import content_of, pages_of
-from tests.drives.test_printing_jobs import DUMMY
+from tests.drives.printing.test_pdf import content_of, pages_of
+from tests.drives.printing.test_printing_jobs import DUMMY
 
 pytestmark = pytest.mark.django_db
 

@@ -17,8 +17,8 @@ from drives.models import MovementType, PrintedSheet, SheetStatus
 from drives.printing import jobs, lease, pool, render
 from drives.printing.storage import PARTIAL_PREFIX
 from tests.conftest import make_played_drive, make_season
-from tests.drives.test_pdf import pages_of
-from tests.drives.test_printing_jobs import DUMMY, count_renders, scorecards_url  # noqa: F401
+from tests.drives.printing.test_pdf import pages_of
+from tests.drives.printing.test_printing_jobs import DUMMY, count_renders, scorecards_url  # noqa: F401
 
 
 def queued_sheet(client, drive) -> PrintedSheet:

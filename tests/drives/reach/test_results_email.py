@@ -400,7 +400,7 @@ def test_finishing_a_paper_drive_sends_its_results_too(
     organiser_client, club, members, django_capture_on_commit_callbacks
 ):
     from drives.paper import services as paper
-    from tests.drives.test_paper_drives import honest_totals, paper_drive, type_all
+    from tests.drives.paper.test_paper_drives import honest_totals, paper_drive, type_all
 
     drive = paper_drive(club, members, title="Paper Drive")
     type_all(organiser_client, drive, honest_totals(drive))
