@@ -48,7 +48,7 @@ when_shown = lazy(_format, str)
 class _DrawnInPython(Input):
     """An input drawn exactly as Django's input template draws it, without the template.
 
-    A round sheet of 60 tables has 300 of them; through the form renderer's templates
+    A round page of 60 tables has 300 of them; through the form renderer's templates
     they cost a third of the page.
     """
 

@@ -69,7 +69,7 @@ class TableResult(models.Model):
 
     @property
     def ew_tricks(self) -> int:
-        return 13 - self.ns_tricks
+        return scoring_results.side_tricks("EW", self.ns_tricks)
 
     @property
     def declarer_tricks(self) -> int | None:

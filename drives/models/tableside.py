@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from drives.models.drive import Drive, Side
 from scoring import cards as scoring_cards
+from scoring.results import side_tricks
 
 
 class TableLink(models.Model):
@@ -85,7 +86,7 @@ class PendingEntry(models.Model):
         """(deal, N–S tricks, E–W tricks, N–S honours, suit turned up or "") for showing."""
         turned = {deal: scoring_cards.Suit(suit).symbol for deal, suit in self.trumps.items()}
         return [
-            (int(deal), ns, 13 - ns, self.honours.get(deal), turned.get(deal, ""))
+            (int(deal), ns, side_tricks("EW", ns), self.honours.get(deal), turned.get(deal, ""))
             for deal, ns in sorted(self.tricks.items(), key=lambda item: int(item[0]))
         ]
 

@@ -13,6 +13,7 @@ progressive one from ``scoring.movements.progressive_first``.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
@@ -215,75 +216,98 @@ class Scorecard:
     half_time_differs: bool = False
 
 
+class CardPlan(NamedTuple):
+    """Where each entry sits each round, the rounds seated, the half-time round."""
+
+    places: dict[tuple[int, int], tuple[int, str]]
+    seated: set[int]
+    half_round: int | None
+
+
 def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]:
     """One card per entry, in card-number order; ``blank`` leaves every score column empty."""
     drive, report = printed.drive, printed.report
-    places = printed.places
-    seated = printed.seated_rounds
     final = _standings_by_entry(report.overall)
     half = _standings_by_entry(report.half_time)
-    half_round = half_time_round(drive)
-    game = printed.game
-    deals = {r: game.deals(r) for r in range(1, drive.rounds + 1)}
-    cards = []
-    for entry in printed.entries:
-        standing = None if blank else final.get(entry.pk)
-        running = Decimal(0)
-        running_at_half: Decimal | None = None
-        lines = []
-        for r in range(1, drive.rounds + 1):
-            place = places.get((r, entry.pk))
-            absent = not entry.plays_in(r)
-            sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
-            table, seat = place or (None, "")
-            seats = printed.seats.get((r, table), {}) if table else {}
-            for deal in deals[r]:
-                hand = printed.hands.get((table, deal.number)) if table else None
-                trumps, drawn = game.card_trumps(deal, None if blank else hand)
-                won: Decimal | int | None = None
-                if standing is not None and not absent:
-                    if sits_out and r <= report.rounds_scored:
-                        won = standing.sit_out_credit
-                    elif place is not None:
-                        won = printed.points.get((entry.pk, deal.number))
-                if won is not None:
-                    running += won
-                ends_half = r == half_round and deal.number == deals[r][-1].number
-                if ends_half:
-                    running_at_half = running
-                lines.append(
-                    CardLine(
-                        deal=deal,
-                        round=r,
-                        table=table,
-                        seat=seat,
-                        partner=_card_number(seats.get(PARTNER.get(seat, ""))),
-                        opponents=tuple(
-                            seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
-                        ),
-                        sits_out=sits_out,
-                        absent=absent,
-                        trumps=trumps,
-                        trumps_drawn=drawn,
-                        won=points_text(won),
-                        running="" if won is None else points_text(running),
-                        ends_half=ends_half,
-                        cells=game.card_cells(deal, hand, seated=table is not None, blank=blank),
-                    )
-                )
-        half_standing = None if blank else half.get(entry.pk)
-        cards.append(
-            Scorecard(
-                entry=entry,
-                lines=lines,
-                half_time=points_text(half_standing.points if half_standing else None),
-                total=points_text(standing.points if standing else None),
-                half_time_differs=(
-                    half_standing is not None and half_standing.points != running_at_half
-                ),
-            )
+    deals = {r: printed.game.deals(r) for r in range(1, drive.rounds + 1)}
+    # Read once for every card: ``places`` and ``seated_rounds`` are built on each call.
+    plan = CardPlan(printed.places, printed.seated_rounds, half_time_round(drive))
+    return [
+        _scorecard(
+            printed,
+            entry,
+            deals,
+            plan,
+            standing=None if blank else final.get(entry.pk),
+            half_standing=None if blank else half.get(entry.pk),
+            blank=blank,
         )
-    return cards
+        for entry in printed.entries
+    ]
+
+
+def _scorecard(
+    printed: PrintedDrive,
+    entry: Entry,
+    deals: dict[int, list[DealInfo]],
+    plan: CardPlan,
+    *,
+    standing: ranking.Standing | None,
+    half_standing: ranking.Standing | None,
+    blank: bool,
+) -> Scorecard:
+    """One player's card: a line a deal, the running total, the half-time subtotal."""
+    game, (places, seated, half_round) = printed.game, plan
+    running = Decimal(0)
+    running_at_half: Decimal | None = None
+    lines = []
+    for r, round_deals in deals.items():
+        place = places.get((r, entry.pk))
+        absent = not entry.plays_in(r)
+        sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
+        table, seat = place or (None, "")
+        seats = printed.seats.get((r, table), {}) if table else {}
+        for deal in round_deals:
+            hand = printed.hands.get((table, deal.number)) if table else None
+            trumps, drawn = game.card_trumps(deal, None if blank else hand)
+            won: Decimal | int | None = None
+            if standing is not None and not absent:
+                if sits_out and r <= printed.report.rounds_scored:
+                    won = standing.sit_out_credit
+                elif place is not None:
+                    won = printed.points.get((entry.pk, deal.number))
+            if won is not None:
+                running += won
+            ends_half = r == half_round and deal.number == round_deals[-1].number
+            if ends_half:
+                running_at_half = running
+            lines.append(
+                CardLine(
+                    deal=deal,
+                    round=r,
+                    table=table,
+                    seat=seat,
+                    partner=_card_number(seats.get(PARTNER.get(seat, ""))),
+                    opponents=tuple(
+                        seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
+                    ),
+                    sits_out=sits_out,
+                    absent=absent,
+                    trumps=trumps,
+                    trumps_drawn=drawn,
+                    won=points_text(won),
+                    running="" if won is None else points_text(running),
+                    ends_half=ends_half,
+                    cells=game.card_cells(deal, hand, seated=table is not None, blank=blank),
+                )
+            )
+    return Scorecard(
+        entry=entry,
+        lines=lines,
+        half_time=points_text(half_standing.points if half_standing else None),
+        total=points_text(standing.points if standing else None),
+        half_time_differs=half_standing is not None and half_standing.points != running_at_half,
+    )
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:

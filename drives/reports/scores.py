@@ -37,7 +37,7 @@ class DealResult:
 
     @property
     def ew_tricks(self) -> int:
-        return 13 - self.ns_tricks
+        return side_tricks("EW", self.ns_tricks)
 
     @property
     def declarer_tricks(self) -> int | None:
@@ -94,6 +94,7 @@ def scores_of_seated(drive: Drive, seated, results) -> list[ranking.DealScore]:
     for result in results:
         ns_points, ew_points = points_of(result)
         ns_tricks = result.ns_tricks
+        ew_tricks = side_tricks("EW", ns_tricks)
         for pk, north_south in seated.get((result.round, result.table), ()):
             scores.append(
                 ranking.DealScore(
@@ -101,7 +102,7 @@ def scores_of_seated(drive: Drive, seated, results) -> list[ranking.DealScore]:
                     result.round,
                     result.deal,
                     ns_points if north_south else ew_points,
-                    ns_tricks if north_south else 13 - ns_tricks,
+                    ns_tricks if north_south else ew_tricks,
                 )
             )
     return scores

@@ -9,6 +9,7 @@ from drives.games.deals import DealInfo
 from drives.models import Entry, PendingEntry, Seating, TableLink, TableResult
 from drives.tableside.services import LIVE
 from scoring.cards import Suit
+from scoring.results import side_tricks
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class DealLine:
 
     @property
     def stored_ew(self) -> int | None:
-        return None if self.stored is None else 13 - self.stored
+        return None if self.stored is None else side_tricks("EW", self.stored)
 
 
 @dataclass(frozen=True)
