@@ -15,9 +15,10 @@ imports the models. It times, best of ``--runs`` runs:
   prizes, the ladies' and gents' tables, the deal results).
 
 With ``--baseline REV`` the same two are timed with ``scoring/standings.py`` and the report
-(``drives/reports/scores.py`` and ``report.py``, or before they were split
-``drives/evening/reports.py``) as they are at git revision REV (read with ``git show``, so
-the checkout is untouched), and the two versions' tables and prizes are compared.
+(``drives/reports/scores.py`` and ``report.py``) as they are at git revision REV (read with
+``git show``, so the checkout is untouched), and the two versions' tables and prizes are
+compared. The rest of the code is the working tree's, so REV must have the report in those
+two files: a revision since the read model got its room.
 """
 
 from __future__ import annotations
@@ -97,10 +98,10 @@ def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
     return drive, entries, seatings, results
 
 
-#: The report's modules, as they have been laid out: the newest layout first.
-REPORT_LAYOUTS = (
-    (("drives/reports/scores.py", "drives.reports.scores"), ("drives/reports/report.py", "")),
-    (("drives/evening/reports.py", ""),),
+#: The report's modules at a revision, each with the name the next imports it by.
+REPORT_MODULES = (
+    ("drives/reports/scores.py", "drives.reports.scores"),
+    ("drives/reports/report.py", ""),
 )
 
 
@@ -133,12 +134,9 @@ def load_revision(rev: str) -> tuple[types.ModuleType, types.ModuleType]:
     standings = _baseline_module(
         "bench_baseline_standings", f"{rev}:scoring/standings.py", source, None
     )
-    for layout in REPORT_LAYOUTS:
-        sources = [(_source(rev, path), path, imported) for path, imported in layout]
-        if all(text is not None for text, _, _ in sources):
-            break
-    else:
-        raise SystemExit(f"{rev} has no drive report this bench knows")
+    sources = [(_source(rev, path), path, imported) for path, imported in REPORT_MODULES]
+    if any(text is None for text, _, _ in sources):
+        raise SystemExit(f"{rev} has no drive/reports/scores.py and report.py to compare with")
     live = dict(sys.modules)
     report = types.ModuleType("bench_baseline_reports")
     try:
