@@ -12,6 +12,7 @@ from drives.evening import guards, results
 from drives.games.base import DriveGame
 from drives.games.bidwhist.game import BidWhist
 from drives.games.classic.game import ClassicWhist
+from drives.games.forms import PhoneForm, RoundForm
 from drives.models import Game, PendingEntry, TableResult
 from drives.tableside import services as tableside
 from scoring.errors import MovementError
@@ -34,6 +35,9 @@ def test_every_game_says_everything_a_page_asks(club, game):
     for name, template in vars(game.partials).items():
         assert get_template(template), name
     assert issubclass(game, DriveGame) and game.csv_header and game.scorecard_units
+    assert issubclass(game.round_form_class, RoundForm)
+    assert issubclass(game.phone_form_class, PhoneForm)
+    assert game.table_card_headings
 
 
 def round_post(table, deal_parts):
