@@ -82,7 +82,7 @@ def build() -> dict:
     django.setup()
     from django.contrib.auth import get_user_model
 
-    from drives.evening import services
+    from drives.evening.lifecycle import drive_start
     from drives.models import Club, Drive, Entry, Player, SeatRole
 
     user = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
@@ -103,7 +103,7 @@ def build() -> dict:
         Entry(drive=drive, player=player, card_number=number, role=player.role)
         for number, player in enumerate(players, start=1)
     )
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     return {"drive": drive.pk}
 
 

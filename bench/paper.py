@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     from django.test.utils import setup_test_environment
     from django.urls import reverse
 
-    from drives.evening.services import drive_start
+    from drives.evening.lifecycle import drive_start
     from drives.models import Club, Drive, Entry, Player, SeatRole
 
     setup_test_environment()

@@ -38,14 +38,16 @@ from bench.redis_server import RedisServer
 from bench.serve import ROOT, Client, gunicorn, manage, production_env
 
 SETUP = """
-from drives.evening import services
+
+from drives.evening.entries import drive_check_in
+from drives.evening.lifecycle import drive_start
 from drives.models import Club, Drive, Season
 from drives.tableside import tokens
 club = Club.objects.get(slug="little-bramley")
 drive = Drive.objects.get(club=club, title="Christmas Drive")
 finished = Drive.objects.filter(club=club, status="finished").first()
-services.drive_check_in(drive=drive, roles={p: p.role for p in club.players.all()[:16]})
-services.drive_start(drive=drive)
+drive_check_in(drive=drive, roles={p: p.role for p in club.players.all()[:16]})
+drive_start(drive=drive)
 print("page", "/")
 print("page", f"/clubs/{club.slug}/")
 print("page", f"/seasons/{Season.objects.get(club=club).pk}/")

@@ -7,16 +7,18 @@ Run it from the repository root::
 
 No database is touched: the drive, its entries, seatings and results are built
 in memory (unsaved models and plain rows, as ``drives.league.records`` passes them), with
-each table's tricks drawn at random. Django is set up only because
-``drives.evening.reports`` imports the models. It times, best of ``--runs`` runs:
+each table's tricks drawn at random. Django is set up only because ``drives.reports``
+imports the models. It times, best of ``--runs`` runs:
 
 * ``scoring.standings.standings()`` alone, final standings, from ready-made values;
-* ``drives.evening.reports.report_from_rows()`` end to end (final and half-time standings,
+* ``drives.reports.report.report_from_rows()`` end to end (final and half-time standings,
   prizes, the ladies' and gents' tables, the deal results).
 
-With ``--baseline REV`` the same two are timed with ``scoring/standings.py`` and
-``drives/evening/reports.py`` as they are at git revision REV (read with ``git show``, so
-the checkout is untouched), and the two versions' tables and prizes are compared.
+With ``--baseline REV`` the same two are timed with ``scoring/standings.py`` and the report
+(``drives/reports/scores.py`` and ``report.py``) as they are at git revision REV (read with
+``git show``, so the checkout is untouched), and the two versions' tables and prizes are
+compared. The rest of the code is the working tree's, so REV must have the report in those
+two files: a revision since the read model got its room.
 """
 
 from __future__ import annotations
@@ -96,24 +98,64 @@ def build_drive(players: int, deals: int, seed: int, deals_per_round: int = 1):
     return drive, entries, seatings, results
 
 
+#: The report's modules at a revision, each with the name the next imports it by.
+REPORT_MODULES = (
+    ("drives/reports/scores.py", "drives.reports.scores"),
+    ("drives/reports/report.py", ""),
+)
+
+
+def _source(rev: str, path: str) -> str | None:
+    shown = subprocess.run(
+        ["git", "show", f"{rev}:{path}"], cwd=ROOT, capture_output=True, text=True
+    )
+    return shown.stdout if shown.returncode == 0 else None
+
+
+def _baseline_module(name: str, label: str, source: str, standings) -> types.ModuleType:
+    module = types.ModuleType(name)
+    module.__file__ = label
+    sys.modules[name] = module  # dataclasses look their module up while decorating
+    exec(compile(source, label, "exec"), module.__dict__)
+    if standings is not None:
+        module.ranking = standings  # the old report ranks with the old standings
+    return module
+
+
 def load_revision(rev: str) -> tuple[types.ModuleType, types.ModuleType]:
-    """``scoring.standings`` and ``drives.evening.reports`` as at ``rev``, beside the live ones."""
-    modules = []
-    for path, name in [
-        ("scoring/standings.py", "bench_baseline_standings"),
-        ("drives/evening/reports.py", "bench_baseline_reports"),
-    ]:
-        source = subprocess.run(
-            ["git", "show", f"{rev}:{path}"], cwd=ROOT, check=True, capture_output=True, text=True
-        ).stdout
-        module = types.ModuleType(name)
-        module.__file__ = f"{rev}:{path}"
-        sys.modules[name] = module  # dataclasses look their module up while decorating
-        exec(compile(source, module.__file__, "exec"), module.__dict__)
-        modules.append(module)
-    standings, reports = modules
-    reports.ranking = standings  # the old report ranks with the old standings
-    return standings, reports
+    """``scoring.standings`` and the drive report as at ``rev``, beside the live ones.
+
+    A module of the report that another imports by name stands in for the live one while
+    the next is read, so the baseline report scores with the baseline's own code.
+    """
+    source = _source(rev, "scoring/standings.py")
+    if source is None:
+        raise SystemExit(f"{rev} has no scoring/standings.py")
+    standings = _baseline_module(
+        "bench_baseline_standings", f"{rev}:scoring/standings.py", source, None
+    )
+    sources = [(_source(rev, path), path, imported) for path, imported in REPORT_MODULES]
+    if any(text is None for text, _, _ in sources):
+        raise SystemExit(f"{rev} has no drive/reports/scores.py and report.py to compare with")
+    live = dict(sys.modules)
+    report = types.ModuleType("bench_baseline_reports")
+    try:
+        for index, (text, path, imported) in enumerate(sources):
+            module = _baseline_module(
+                f"bench_baseline_reports_{index}", f"{rev}:{path}", text, standings
+            )
+            if imported:
+                sys.modules[imported] = module
+            report.__dict__.update(
+                {k: v for k, v in module.__dict__.items() if not k.startswith("__")}
+            )
+    finally:
+        for name in ("drives.reports.scores",):
+            if name in live:
+                sys.modules[name] = live[name]
+            else:
+                sys.modules.pop(name, None)
+    return standings, report
 
 
 def time_version(ranking, reports, args) -> tuple[float, float, object]:
@@ -198,9 +240,14 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     setup_django("/tmp/bench_standings.sqlite3")
-    from drives.evening import reports
+    from drives.reports import report, scores
     from scoring import standings as ranking
 
+    reports = types.SimpleNamespace(
+        seat_map=scores.seat_map,
+        deal_scores=scores.deal_scores,
+        report_from_rows=report.report_from_rows,
+    )
     versions = {"working tree": (ranking, reports)}
     if args.baseline:
         versions = {args.baseline: load_revision(args.baseline), **versions}

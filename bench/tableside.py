@@ -84,7 +84,7 @@ def build(tables: int):
     """Two running drives of ``tables`` tables with their links, and an organiser."""
     from django.contrib.auth import get_user_model
 
-    from drives.evening import services
+    from drives.evening.lifecycle import drive_start
     from drives.models import Club, Drive, Entry, Player
     from drives.tableside import tokens
 
@@ -102,7 +102,7 @@ def build(tables: int):
             Entry(drive=drive, player=p, card_number=n, role=p.role)
             for n, p in enumerate(players, start=1)
         )
-        services.drive_start(drive=drive)
+        drive_start(drive=drive)
         drive.refresh_from_db()
         drives.append((drive, tokens.links_issue(drive=drive)))
     return organiser, drives

@@ -1,6 +1,10 @@
 """The refusal every room's services raise: a message for the organiser, nothing changed,
 and the wording of ``scoring``'s refusals in the reader's language."""
 
+from collections.abc import Callable
+from functools import wraps
+from typing import ParamSpec, TypeVar
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -13,7 +17,26 @@ class DriveError(ValueError):
 
 class FiguresRefused(DriveError):
     """Figures that no drive could take (a 14th trick, a missing deal): the sender's to
-    correct, where a plain :class:`DriveError` is a clash with the drive's state."""
+    correct, where a plain :class:`DriveError` is a clash with the drive's state.
+
+    Its words name the table (one wording whichever door the figures came in by);
+    ``problems`` (``drives.games.figures.Problem``) say what is wrong deal by deal and part
+    by part, for a page that shows each beside its field.
+    """
+
+    def __init__(self, message: str, problems: tuple = ()):
+        super().__init__(message)
+        self.problems = problems
+
+
+#: A table's figures refused, one wording each whichever door they came in by: the round
+#: page or a side's phone. ``AT_TABLE`` and ``AT_HAND`` put the rules' own refusal
+#: (``refusal_text``) after the table, or the table and the hand.
+TRICKS_MISSING = _("Table %(table)d: enter the tricks for deal %(deals)s.")
+TRUMPS_MISSING = _("Table %(table)d: say which suit was turned up for deal %(deals)s.")
+HAND_MISSING = _("Table %(table)d, hand %(deal)d: enter %(missing)s.")
+AT_TABLE = _("Table %(table)d: %(error)s")
+AT_HAND = _("Table %(table)d, hand %(deal)d: %(error)s")
 
 
 #: ``scoring`` words its refusals in English; here is every one of its codes in the
@@ -82,6 +105,25 @@ def refusal_text(error: Exception) -> str:
     if isinstance(side, str) and side in SIDES:
         params["side"] = SIDES[side]
     return SCORING_MESSAGES[error.code] % params
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def refusing(service: Callable[P, R]) -> Callable[P, R]:
+    """A service whose ``scoring`` refusals leave it as a :class:`DriveError` in the page's
+    words, so a view catches one kind of refusal. Put it above ``transaction.atomic``: the
+    transaction is rolled back before the refusal is worded."""
+
+    @wraps(service)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return service(*args, **kwargs)
+        except ScoringError as error:
+            raise DriveError(refusal_text(error)) from error
+
+    return wrapper
 
 
 class ChangedElsewhere(DriveError):

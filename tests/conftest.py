@@ -9,7 +9,9 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 
-from drives.evening import services
+from drives import games
+from drives.evening.lifecycle import drive_start
+from drives.evening.results import results_record
 from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
 
@@ -159,13 +161,37 @@ def make_entries(drive, players):
 
 def make_started_drive(club, *, players=8, **fields):
     """A drive with ``players`` new players checked in and round 1 seated, through the service."""
-    from drives.evening import services
 
     drive = make_drive(club, **fields)
     make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
+
+
+def record_tricks(drive, round_number, table, tricks, *, version=0, user=None):
+    """A classic table's N–S tricks (deal → tricks) for a round, through the one door the
+    pages use: the drive's game checks them, ``results_record`` stores them."""
+    game = games.of(drive)
+    typed = {deal: {"tricks": ns} for deal, ns in tricks.items()}
+    figures = game.check(table, game.deals(round_number), typed)
+    return results_record(
+        drive=drive,
+        round_number=round_number,
+        table=table,
+        figures=figures,
+        version=version,
+        user=user,
+    )
+
+
+def checked_tricks(drive, tricks, *, table=1):
+    """A side's N–S tricks (deal → tricks) as a phone's form hands them to the services:
+    checked by the drive's game."""
+    game = games.of(drive)
+    round_number = (min(tricks) - 1) // drive.deals_per_round + 1
+    typed = {deal: {"tricks": ns} for deal, ns in tricks.items()}
+    return game.check(table, game.deals(round_number), typed)
 
 
 def make_played_drive(club, *, players=8, **fields):
@@ -207,7 +233,7 @@ def running_drive(club):
     """Twelve players, started: larger than a sheet rendered inside the request."""
     drive = make_drive(club, title="Big Drive", deals=4, movement="individual")
     make_entries(drive, make_players(club, 12))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     return drive
 
 

@@ -8,7 +8,7 @@ the models, so a field added later is exported without touching this module, and
 older file simply lacks it: the import leaves the model's default. A new model that
 holds a club's data goes in ``EXPORTED`` (in an order where every row's foreign keys
 come first); a model deliberately left out goes in ``NOT_EXPORTED`` with the reason.
-``tests/drives/test_backup.py`` fails while any model of the app is in neither.
+``tests/drives/backup/test_backup.py`` fails while any model of the app is in neither.
 """
 
 import datetime as dt

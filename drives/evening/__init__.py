@@ -1,7 +1,10 @@
-"""The evening itself: set-up, check-in, seating, the rounds, results, standings and prizes.
+"""The evening itself: who plays, the drive's life, the rounds and their results.
 
-``services`` is the one bridge to ``scoring`` for writes; ``reports``, ``rounds`` and
-``summaries`` derive what the pages show from the rows. May import ``drives.models``,
-``drives.errors``, ``drives.permissions``, ``drives.club`` and ``scoring``; never the rooms
-above it (printing, league, tableside, paper).
+``entries`` (check-in, walk-ins, late arrivals, withdrawals, returns), ``lifecycle`` (create,
+start, open rounds, finish, reopen, cancel, restore) and ``results`` (a table's figures) are
+the writes: atomic, keyword-only, taking their locks from ``guards``, each returning what it
+did and refusing with a ``DriveError`` (scoring's refusals worded at that boundary).
+``seating`` seats the rounds with ``scoring.movements``; ``rounds`` gives what the round
+page shows. May import ``drives.reports``, the rooms below it, the shared modules and
+``scoring``; never the rooms above it (printing, league, tableside, paper).
 """

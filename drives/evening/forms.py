@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from drives import games
 from drives.models import (
     DEALS_PER_ROUND_RANGE,
     DEALS_RANGE,
@@ -168,8 +169,8 @@ class DriveForm(OneLineTexts, forms.ModelForm):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        if data.get("game") == Game.BID and data.get("honours"):
-            self.add_error("honours", _("Bid whist scores no honours: untick them."))
+        for name, problem in games.named(data.get("game")).setup_problems(data).items():
+            self.add_error(name, problem)
         deals, per_round = data.get("deals"), data.get("deals_per_round")
         if deals and per_round and deals % per_round:
             self.add_error(

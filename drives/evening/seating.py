@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from drives.bidwhist import records
+from drives import games
 from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
@@ -109,23 +109,13 @@ def _stored_rounds(drive: Drive, entries: list[Entry], first: int, last: int):
 
 
 def _winners(drive: Drive, round_number: int, table_count: int) -> list[Side]:
-    """ "NS" or "EW" for each table: the side with more tricks over the round's deals (at
-    bid whist, more points)."""
-    results = TableResult.objects.filter(drive=drive, round=round_number).order_by("deal")
-    if drive.is_bid_whist:
-        hands: dict[int, list[TableResult]] = {}
-        for result in results:
-            hands.setdefault(result.table, []).append(result)
-        return [records.table_winner(drive, hands[t]) for t in range(1, table_count + 1)]
-    ns_total: dict[int, int] = {}
-    last_deal: dict[int, int] = {}
-    for result in results:
-        ns_total[result.table] = ns_total.get(result.table, 0) + result.ns_tricks
-        last_deal[result.table] = result.ns_tricks
-    return [
-        movements.winner_on_tricks(ns_total[t], 13 * drive.deals_per_round, last_deal[t])
-        for t in range(1, table_count + 1)
-    ]
+    """ "NS" or "EW" for each table: the side that won the round, as the drive's game says
+    (more tricks over the round's deals, or at bid whist more points)."""
+    by_table: dict[int, list[TableResult]] = {}
+    for result in TableResult.objects.filter(drive=drive, round=round_number):
+        by_table.setdefault(result.table, []).append(result)
+    game = games.of(drive)
+    return [game.round_winner(by_table[t]) for t in range(1, table_count + 1)]
 
 
 def seat_next(drive: Drive) -> None:

@@ -1,9 +1,9 @@
 """What a season's and a player's public pages show, as ETag stamps (``drives.conditional``)."""
 
 from drives.conditional import row_values, rows_digest
-from drives.evening.summaries import drive_fingerprints
 from drives.league.records import player_drives
 from drives.models import Drive, DriveStatus, Player, Season
+from drives.reports.summaries import drive_fingerprints
 
 
 def season_stamp(pk: int):

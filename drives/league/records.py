@@ -2,7 +2,7 @@
 
 A season's finished drives, their entries, seatings and results load in a
 fixed number of queries whatever the number of drives; each drive's standings
-come from :func:`drives.evening.summaries.drive_summaries` (cached) and feed
+come from :func:`drives.reports.summaries.drive_summaries` (cached) and feed
 :func:`scoring.league.league_table`.
 
 Ladies' and gents' tables use the player's usual role (``Player.role``); a
@@ -17,8 +17,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from drives.evening.summaries import DriveSummary, Placing, PrizeWinners, drive_summaries
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Entry, Player, Season
+from drives.reports.summaries import DriveSummary, Placing, PrizeWinners, drive_summaries
 from scoring.errors import LeagueError
 from scoring.league import (
     Contribution,

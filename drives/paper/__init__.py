@@ -4,7 +4,7 @@
 settles a second typist's differences and finishes the drive; ``checks`` words the
 warnings of :mod:`scoring.paper`; ``views`` serve the keyboard totals form, whose script is
 ``static/js/paper_totals.js``. The standings themselves come from
-``drives.evening.reports`` like any drive's, so the league takes paper and scored drives
+``drives.reports`` like any drive's, so the league takes paper and scored drives
 alike. May import ``drives.evening``, ``drives.club``, the shared modules
 (``drives.models``, ``drives.errors``, ``drives.permissions``) and ``scoring``; never
 ``drives.league``, ``drives.printing`` or ``drives.tableside``.

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.evening import totals
 from drives.evening.seating import FIXED_PARTNERS
 from drives.models import CardTotal, Counting, Drive, Entry
+from drives.reports import paper_totals
 from scoring import paper
 
 
@@ -27,7 +27,7 @@ def drive_checks(
     drive: Drive, entries: list[Entry], seatings, cards: list[CardTotal]
 ) -> list[Check]:
     """Warnings on the first typist's ``cards``; the grand total once every card is typed."""
-    deals = totals.card_deals(drive, entries, seatings)
+    deals = paper_totals.card_deals(drive, entries, seatings)
     by_pk = {entry.pk: entry for entry in entries}
     typed = {
         by_pk[card.entry_id].card_number: paper.Card(
@@ -35,7 +35,7 @@ def drive_checks(
             card.total,
             card.half_time,
             sum(deals[card.entry_id].played),
-            deals[card.entry_id].played[totals.FIRST_HALF],
+            deals[card.entry_id].played[paper_totals.FIRST_HALF],
         )
         for card in cards
     }
@@ -43,12 +43,14 @@ def drive_checks(
     found = paper.range_warnings(typed.values(), most=most)
     pairs = []
     if drive.movement in FIXED_PARTNERS:
-        pairs = [(by_pk[a].card_number, by_pk[b].card_number) for a, b in totals.partners(seatings)]
+        pairs = [
+            (by_pk[a].card_number, by_pk[b].card_number) for a, b in paper_totals.partners(seatings)
+        ]
         found += paper.partner_warnings(typed, pairs)
     checks = [Check(_message(warning), warning.cards) for warning in found]
     checks += _prize_figures_missing(drive, [(by_pk[c.entry_id].card_number, c) for c in cards])
     if len(typed) == len(entries) and drive.counting == Counting.ALL and not drive.honours:
-        table_deals = totals.table_deals(drive, entries, seatings)
+        table_deals = paper_totals.table_deals(drive, entries, seatings)
         if table_deals is None:
             checks.append(
                 Check(

@@ -6,9 +6,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
-from drives.evening import summaries
 from drives.models import CardTotal, CardTotalChange, Drive, DriveStatus, Entry, Typist
 from drives.permissions import require_team
+from drives.reports import summaries
 
 Figures = tuple[int, int | None, int | None]  # total, half-time, deals with 10+ tricks
 

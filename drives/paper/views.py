@@ -14,13 +14,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from drives import games
 from drives.errors import DriveError
-from drives.evening.reports import report_from_rows
 from drives.models import CardTotal, CardTotalChange, Drive, Seating, Typist
 from drives.paper import services
 from drives.paper.checks import drive_checks
 from drives.paper.forms import CardForm
 from drives.permissions import require_organiser, require_team
+from drives.reports.report import report_from_rows
 from scoring import paper
 
 LEADERS = 10
@@ -82,6 +83,7 @@ def totals(request, pk):
     drive = _paper_drive(request, pk)
     context = _panel(drive, _typist(request.GET.get("typist")))
     context["is_organiser"] = drive.club.is_organiser(request.user)  # finishing is theirs
+    context["game"] = games.of(drive)
     if context["typist"] == Typist.FIRST:
         context["history"] = CardTotalChange.objects.filter(
             card__entry__drive=drive, card__typist=Typist.FIRST

@@ -48,25 +48,6 @@ class Columns:
         return [column for column, _ in self.units].index(name)
 
 
-#: Classic whist: deal, trumps, round, table, seat, partner, opponents (the first card
-#: number with "&", then the second), points won, running total, initials.
-CLASSIC = Columns(
-    (
-        ("deal", 1),
-        ("trumps", 1),
-        ("round", 1),
-        ("table", 1),
-        ("seat", 1),
-        ("partner", 1),
-        ("opponents", 2),
-        ("won", 1),
-        ("total", 1),
-        ("initials", 2),
-    )
-)
-#: Bid whist: the bid where classic has the trumps, then who dealt and who declared.
-BID_WHIST = Columns((("deal", 1), ("bid", 1), ("dealer", 1), ("declarers", 1), *CLASSIC.units[2:]))
-
 #: Card margins in mm (top, sides, bottom) and the room kept above and below the grid for
 #: the name and the notes.
 PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0)}
@@ -123,7 +104,7 @@ class CardGrid:
     width: float  # the card, edge to edge
     height: float
     rows: int  # the deals, the half-time subtotal and the total
-    columns: Columns = CLASSIC
+    columns: Columns  # the drive's game's (``DriveGame.scorecard_units``)
 
     @property
     def padding(self) -> tuple[float, float, float]:
@@ -319,13 +300,13 @@ def _has_edge(columns: Columns, row: Row, column: int) -> bool:
     return not (row.merged and first < column < end)
 
 
-def for_layout(layout, rows: int, *, bid_whist: bool = False) -> CardGrid:
-    """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings."""
+def for_layout(layout, rows: int, *, units: tuple[tuple[str, int], ...]) -> CardGrid:
+    """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings,
+    in the columns ``units`` names (the drive's game's)."""
     width, height = layout.sheet
     across = 2
     down = 1 if layout.card == "a5" else 2
-    columns = BID_WHIST if bid_whist else CLASSIC
-    return CardGrid(layout.card, width / across, height / down, rows, columns)
+    return CardGrid(layout.card, width / across, height / down, rows, Columns(units))
 
 
 def card_rows(card, *, rounds_marked: bool) -> tuple[Row, ...]:

@@ -74,6 +74,7 @@ def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[
     extra["names"] = extra.get("names") or PublicNames.for_drive(drive)
     return {
         "drive": drive,
+        "game": printed.game,
         "club": drive.club,
         "layout": layout,
         "provisional": printed.provisional,
@@ -97,7 +98,7 @@ def _grid_cards(printed: PrintedDrive, layout: Layout, cards: list) -> tuple[lis
     per shape of card, for the CSS."""
     drive = printed.drive
     rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
-    grid = card_grid.for_layout(layout, rows, bid_whist=drive.is_bid_whist)
+    grid = card_grid.for_layout(layout, rows, units=printed.game.scorecard_units)
     shapes: dict[tuple, str] = {}
     items = []
     for card in cards:
@@ -159,7 +160,7 @@ def table_card_chunks(
     names = names or PublicNames.for_drive(drive)
     pages = table_grid.table_pages(
         cards,
-        drive=drive,
+        game=printed.game,
         names=names,
         paper=sheets.PAPER[layout.paper],
         deals=sheets.all_deals(drive),

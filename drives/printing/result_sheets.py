@@ -1,6 +1,6 @@
 """What the results sheet and the league table print: plain rows for their templates.
 
-The drive's report (``drives.evening.reports``) and the season's league (``drives.league.records``)
+The drive's report (``drives.reports``) and the season's league (``drives.league.records``)
 already hold the figures; this only cuts them into what the sheets show.
 """
 
@@ -10,35 +10,24 @@ from math import ceil
 
 from django.utils.translation import gettext as _
 
-from drives.evening.reports import (
-    DealResult,
-    DriveReport,
-    PairLine,
-    StandingLine,
-    pair_lines,
-    points_text,
-    standing_lines,
-)
-from drives.evening.rounds import DealInfo
+from drives import games
+from drives.games.deals import DealInfo
 from drives.league import records
 from drives.models import Drive, Season, TableResult
 from drives.names import PublicNames
-from drives.printing.sheets import all_deals, bid_mark
+from drives.numbers import figure as points_text
+from drives.printing.sheets import all_deals
+from drives.reports.lines import PairLine, StandingLine, pair_lines, standing_lines
+from drives.reports.report import DriveReport
 from scoring.league import climb_label
-
-#: Above this many tables the trick grid is split, so its columns stay readable.
-GRID_TABLES = 16
-#: A bid whist cell holds the declarers, the bid, the tricks and the points.
-GRID_TABLES_BID = 8
-
 
 # Results sheet ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class TrickGrid:
-    """Each table's deal (``grid_cell``) by deal (rows) and table (columns); ``None`` where
-    nothing is recorded."""
+    """Each table's deal (``DriveGame.grid_cell``) by deal (rows) and table (columns);
+    ``None`` where nothing is recorded."""
 
     tables: list[int]
     rows: list[tuple[DealInfo, list[str | None]]]
@@ -90,10 +79,11 @@ def results_sheet(
 
 
 def _trick_grids(report: DriveReport, hands) -> list[TrickGrid]:
+    """The tables' figures deal by deal, split when there are more tables than the game's
+    cells leave room for (``DriveGame.results_grid_tables``), so columns stay readable."""
+    game = games.of(report.drive)
     tricks = {
-        (result.deal, result.table): grid_cell(
-            report.drive, result, hands[(result.table, result.deal)]
-        )
+        (result.deal, result.table): game.grid_cell(result, hands[(result.table, result.deal)])
         for result in report.results
     }
     if not tricks:
@@ -101,7 +91,7 @@ def _trick_grids(report: DriveReport, hands) -> list[TrickGrid]:
     tables = sorted({table for _, table in tricks})
     played = sorted({deal for deal, _ in tricks})
     deals = [deal for deal in all_deals(report.drive) if deal.number in played]
-    chunks = ceil(len(tables) / (GRID_TABLES_BID if report.drive.is_bid_whist else GRID_TABLES))
+    chunks = ceil(len(tables) / game.results_grid_tables)
     size = ceil(len(tables) / chunks)  # even chunks: 20 tables print as 10 + 10, not 16 + 4
     return [
         TrickGrid(
@@ -110,19 +100,6 @@ def _trick_grids(report: DriveReport, hands) -> list[TrickGrid]:
         )
         for part in (tables[i : i + size] for i in range(0, len(tables), size))
     ]
-
-
-def grid_cell(drive: Drive, result: DealResult, hand: TableResult) -> str:
-    """A table's deal in the grid: N–S tricks, with the trumps turned up there; for bid
-    whist the declarers, their bid and trumps, their tricks and their points."""
-    if drive.is_bid_whist:
-        points = result.ns_points if result.declarers == "NS" else result.ew_points
-        trumps = "" if result.trumps == "NT" else result.trumps
-        side = hand.get_declarers_display()
-        return f"{side} {bid_mark(hand)}{trumps} {result.declarer_tricks} ({points:+d})"
-    if drive.trumps_at_table:
-        return f"{result.ns_tricks} {result.trumps}"
-    return str(result.ns_tricks)
 
 
 # League table -------------------------------------------------------------------------------

@@ -13,21 +13,16 @@ progressive one from ``scoring.movements.progressive_first``.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 from django.utils.translation import gettext as _
 
-from drives.bidwhist.records import house_rules, stored_record
+from drives import games
 from drives.errors import DriveError
 from drives.evening import seating
-from drives.evening.reports import (
-    DriveReport,
-    StandingRow,
-    deal_scores,
-    points_text,
-    report_from_rows,
-    seat_map,
-)
-from drives.evening.rounds import SEAT_LETTERS, DealInfo, deal_infos, moves_from
+from drives.evening.rounds import moves_from
+from drives.games.base import DriveGame
+from drives.games.deals import DealInfo
 from drives.models import (
     Drive,
     DriveStatus,
@@ -36,8 +31,11 @@ from drives.models import (
     TableLink,
     TableResult,
 )
+from drives.numbers import figure as points_text
+from drives.reports.report import DriveReport, StandingRow, report_from_rows
+from drives.reports.scores import deal_scores, seat_map
 from scoring import standings as ranking
-from scoring.cards import SEATS, Suit, suit_symbol
+from scoring.cards import SEATS
 from scoring.errors import MovementError
 from scoring.movements import MIN_PLAYERS, Four
 
@@ -113,6 +111,7 @@ class PrintedDrive:
     """A drive's rows, loaded once, for every sheet printed from it."""
 
     drive: Drive
+    game: DriveGame
     entries: list[Entry]
     seats: SeatMap
     report: DriveReport
@@ -151,7 +150,7 @@ def load(drive: Drive) -> PrintedDrive:
         provisional = bool(seats)
     points = {(s.player, s.deal): s.points for s in deal_scores(drive, seat_map(seatings), results)}
     hands = {(result.table, result.deal): result for result in results}
-    return PrintedDrive(drive, entries, seats, report, points, provisional, hands)
+    return PrintedDrive(drive, games.of(drive), entries, seats, report, points, provisional, hands)
 
 
 def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
@@ -203,10 +202,7 @@ class CardLine:
     won: str
     running: str
     ends_half: bool  # the half-time subtotal is printed under this line
-    # Bid whist: who deals at the player's table (the rotation's, or as recorded) and the
-    # side that won the bid, once the table has recorded the hand.
-    dealer: str = ""
-    declarers: str = ""
+    cells: tuple[str, ...] = ()  # the game's own columns after the trumps (``card_cells``)
 
 
 @dataclass(frozen=True)
@@ -220,109 +216,98 @@ class Scorecard:
     half_time_differs: bool = False
 
 
+class CardPlan(NamedTuple):
+    """Where each entry sits each round, the rounds seated, the half-time round."""
+
+    places: dict[tuple[int, int], tuple[int, str]]
+    seated: set[int]
+    half_round: int | None
+
+
 def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]:
     """One card per entry, in card-number order; ``blank`` leaves every score column empty."""
     drive, report = printed.drive, printed.report
-    places = printed.places
-    seated = printed.seated_rounds
     final = _standings_by_entry(report.overall)
     half = _standings_by_entry(report.half_time)
-    half_round = half_time_round(drive)
-    deals = {r: deal_infos(drive, r) for r in range(1, drive.rounds + 1)}
-    bid_whist = drive.is_bid_whist
-    cards = []
-    for entry in printed.entries:
-        standing = None if blank else final.get(entry.pk)
-        running = Decimal(0)
-        running_at_half: Decimal | None = None
-        lines = []
-        for r in range(1, drive.rounds + 1):
-            place = places.get((r, entry.pk))
-            absent = not entry.plays_in(r)
-            sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
-            table, seat = place or (None, "")
-            seats = printed.seats.get((r, table), {}) if table else {}
-            for deal in deals[r]:
-                trumps, drawn = trumps_shown(printed, deal, None if blank else table)
-                won: Decimal | int | None = None
-                if standing is not None and not absent:
-                    if sits_out and r <= report.rounds_scored:
-                        won = standing.sit_out_credit
-                    elif place is not None:
-                        won = printed.points.get((entry.pk, deal.number))
-                if won is not None:
-                    running += won
-                ends_half = r == half_round and deal.number == deals[r][-1].number
-                if ends_half:
-                    running_at_half = running
-                lines.append(
-                    CardLine(
-                        deal=deal,
-                        round=r,
-                        table=table,
-                        seat=seat,
-                        partner=_card_number(seats.get(PARTNER.get(seat, ""))),
-                        opponents=tuple(
-                            seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
-                        ),
-                        sits_out=sits_out,
-                        absent=absent,
-                        trumps=trumps,
-                        trumps_drawn=drawn,
-                        won=points_text(won),
-                        running="" if won is None else points_text(running),
-                        ends_half=ends_half,
-                        **(_bid_columns(printed, deal, table, blank) if bid_whist else {}),
-                    )
-                )
-        half_standing = None if blank else half.get(entry.pk)
-        cards.append(
-            Scorecard(
-                entry=entry,
-                lines=lines,
-                half_time=points_text(half_standing.points if half_standing else None),
-                total=points_text(standing.points if standing else None),
-                half_time_differs=(
-                    half_standing is not None and half_standing.points != running_at_half
-                ),
-            )
+    deals = {r: printed.game.deals(r) for r in range(1, drive.rounds + 1)}
+    # Read once for every card: ``places`` and ``seated_rounds`` are built on each call.
+    plan = CardPlan(printed.places, printed.seated_rounds, half_time_round(drive))
+    return [
+        _scorecard(
+            printed,
+            entry,
+            deals,
+            plan,
+            standing=None if blank else final.get(entry.pk),
+            half_standing=None if blank else half.get(entry.pk),
+            blank=blank,
         )
-    return cards
+        for entry in printed.entries
+    ]
 
 
-#: A bid's uptown, downtown or no trumps as a mark after its number: "4↓", "3NT".
-STRAIN_MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
-
-
-def bid_mark(result: TableResult) -> str:
-    return f"{result.bid_level}{STRAIN_MARKS.get(result.bid_strain, '')}"
-
-
-def trumps_shown(
-    printed: PrintedDrive, deal: DealInfo, table: int | None
-) -> tuple[str, str | None]:
-    """A deal's trumps column: the rotation's suit, or what the table recorded (for bid
-    whist the bid with it, "4↓♥"), or nothing before the table has played it."""
-    if not deal.at_table:
-        return deal.symbol, deal.trumps.value if deal.trumps else "NT"
-    hand = printed.hands.get((table, deal.number)) if table else None
-    if hand is None:
-        return "", None
-    suit = Suit(hand.trumps) if hand.trumps else None
-    if printed.drive.is_bid_whist:
-        return bid_mark(hand) + (suit_symbol(suit) if suit else ""), None
-    return suit_symbol(suit), hand.trumps or "NT"
-
-
-def _bid_columns(printed: PrintedDrive, deal: DealInfo, table: int | None, blank: bool) -> dict:
-    """A bid whist card's dealer and declarers for one deal: blank where the player sits
-    out; the dealer is known before play, the declarers once the table has recorded them."""
-    if table is None:
-        return {}
-    hand = printed.hands.get((table, deal.number))
-    dealer = hand.dealer if hand is not None and hand.dealer else deal.dealer
-    declarers = hand.get_declarers_display() if hand is not None and not blank else ""
-    return {"dealer": str(SEAT_LETTERS[dealer]), "declarers": str(declarers)}
+def _scorecard(
+    printed: PrintedDrive,
+    entry: Entry,
+    deals: dict[int, list[DealInfo]],
+    plan: CardPlan,
+    *,
+    standing: ranking.Standing | None,
+    half_standing: ranking.Standing | None,
+    blank: bool,
+) -> Scorecard:
+    """One player's card: a line a deal, the running total, the half-time subtotal."""
+    game, (places, seated, half_round) = printed.game, plan
+    running = Decimal(0)
+    running_at_half: Decimal | None = None
+    lines = []
+    for r, round_deals in deals.items():
+        place = places.get((r, entry.pk))
+        absent = not entry.plays_in(r)
+        sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
+        table, seat = place or (None, "")
+        seats = printed.seats.get((r, table), {}) if table else {}
+        for deal in round_deals:
+            hand = printed.hands.get((table, deal.number)) if table else None
+            trumps, drawn = game.card_trumps(deal, None if blank else hand)
+            won: Decimal | int | None = None
+            if standing is not None and not absent:
+                if sits_out and r <= printed.report.rounds_scored:
+                    won = standing.sit_out_credit
+                elif place is not None:
+                    won = printed.points.get((entry.pk, deal.number))
+            if won is not None:
+                running += won
+            ends_half = r == half_round and deal.number == round_deals[-1].number
+            if ends_half:
+                running_at_half = running
+            lines.append(
+                CardLine(
+                    deal=deal,
+                    round=r,
+                    table=table,
+                    seat=seat,
+                    partner=_card_number(seats.get(PARTNER.get(seat, ""))),
+                    opponents=tuple(
+                        seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
+                    ),
+                    sits_out=sits_out,
+                    absent=absent,
+                    trumps=trumps,
+                    trumps_drawn=drawn,
+                    won=points_text(won),
+                    running="" if won is None else points_text(running),
+                    ends_half=ends_half,
+                    cells=game.card_cells(deal, hand, seated=table is not None, blank=blank),
+                )
+            )
+    return Scorecard(
+        entry=entry,
+        lines=lines,
+        half_time=points_text(half_standing.points if half_standing else None),
+        total=points_text(standing.points if standing else None),
+        half_time_differs=half_standing is not None and half_standing.points != running_at_half,
+    )
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:
@@ -345,14 +330,11 @@ class SeatLine:
 
 @dataclass(frozen=True)
 class HandLine:
-    """A hand as the table card records it; blank strings are for the table to write in."""
+    """A hand as the table card records it, in the game's columns
+    (``DriveGame.table_card_headings``); blank strings are for the table to write in."""
 
     deal: DealInfo
-    trumps: str
-    declarers: str = ""
-    bid: str = ""
-    tricks: str = ""  # bid whist: the declarers', the kitty included; otherwise N–S
-    points: str = ""  # bid whist: the declarers'; otherwise E–W tricks
+    cells: list[str]
 
 
 @dataclass(frozen=True)
@@ -389,31 +371,18 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
                 SeatLine(seat, seats.get(seat), _goes_to(seats.get(seat), r, places, seated))
                 for seat in SEATS
             ]
-            deals = deal_infos(drive, r)
-            hands = [hand_line(printed, deal, table) for deal in deals if deal.at_table]
+            deals = printed.game.deals(r)
+            hands = [
+                HandLine(
+                    deal, printed.game.table_card_cells(printed.hands.get((table, deal.number)))
+                )
+                for deal in deals
+                if deal.at_table
+            ]
             table_rounds.append(TableRound(r, deals, lines, hands))
         moves = moves_from(drive, table, len(tables))
         cards.append(TableCard(table, table_rounds, moves))
     return cards
-
-
-def hand_line(printed: PrintedDrive, deal: DealInfo, table: int) -> HandLine:
-    hand = printed.hands.get((table, deal.number))
-    if hand is None:
-        return HandLine(deal, "")
-    suit = Suit(hand.trumps) if hand.trumps else None
-    trumps = suit_symbol(suit)
-    if not printed.drive.is_bid_whist:
-        return HandLine(deal, trumps, tricks=str(hand.ns_tricks), points=str(hand.ew_tricks))
-    points = stored_record(hand).points(house_rules(printed.drive))
-    return HandLine(
-        deal,
-        trumps if suit else "",
-        declarers=hand.get_declarers_display(),
-        bid=bid_mark(hand),
-        tricks=str(hand.declarer_tricks),
-        points=f"{points:+d}" if points else "0",
-    )
 
 
 def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
@@ -431,4 +400,5 @@ def live_links(drive: Drive):
 
 
 def all_deals(drive: Drive) -> list[DealInfo]:
-    return [deal for r in range(1, drive.rounds + 1) for deal in deal_infos(drive, r)]
+    game = games.of(drive)
+    return [deal for r in range(1, drive.rounds + 1) for deal in game.deals(r)]

@@ -1,32 +1,24 @@
-"""The table cards' grids: text in fixed columns over lines drawn once, as the scorecards are.
+"""The table cards' pages: their grids (``text_grid``: text in fixed columns over lines
+drawn once, as the scorecards are) of rounds (a name with, under it, the card number and
+where the player goes next), of hands (the game's columns) and of a strip of trumps (the
+deal above its suit), each cut to fit a page.
 
-A table card set as an HTML table cost WeasyPrint a layout box per cell and a line break
-search in every name. Here each column of a grid is one block of text, a line per row
-(a round, a hand, a strip of trumps), placed at the column's left edge; a second block in
-the same column may hold each row's smaller second line (where a player goes next, the
-deal above its trumps). The lines, the headings' grey and the heavier rule between rounds
-are one SVG under the text. Rows cannot grow, so a name too wide for its column is set
-smaller, and only past half its size cut short; the widths are measured from DejaVu Sans,
-the font the sheets are set in.
-
-The sizes live here so that the text and the lines agree: millimetres for the page, CSS
-pixels for the grid (``card_grid.PX`` to the mm).
+The page's sizes live here, in millimetres; the grids are drawn in CSS pixels
+(``card_grid.PX`` to the mm).
 """
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cache
+from dataclasses import dataclass
 
 from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from fontTools.ttLib import TTFont
 
-from drives.evening.rounds import DealInfo
-from drives.models import Drive
+from drives.games.base import DriveGame
+from drives.games.deals import DealInfo
 from drives.names import PublicNames
-from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, ROUND_LINE, data_url
+from drives.printing.card_grid import PX
 from drives.printing.sheets import TableCard
+from drives.printing.text_grid import Column, Grid, Layer, fitted, mm, suits_coloured, text_width
 
 #: The page below its margins (``_print.css``), in mm, and what is kept above the grids.
 SIDE_MARGINS = 24.0
@@ -45,182 +37,6 @@ STRIP_ROW = 11.0  # a strip of twelve deals' trumps
 STRIP_DEALS = 12
 RULE = 28.0  # the moving rule and where the losers go, under a progressive card's grids
 NOTE = 8.0
-#: Names shrink no further than this fraction of the column's size; past it they are cut.
-SMALLEST = 0.5
-#: Red suits, as on the scorecards.
-RED = frozenset("♥♦")
-
-
-@dataclass(frozen=True)
-class Layer:
-    """One block of text in a column: a line per row, centred ``shift`` rows below the
-    row's middle."""
-
-    lines: Sequence[str]  # safe HTML, one per row
-    font: float  # pt
-    shift: float = 0.0
-    css: str = ""
-
-
-@dataclass(frozen=True)
-class Column:
-    heading: str
-    width: float  # px
-    layers: Sequence[Layer]
-    centred: bool = True
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A layer as the template draws it: its block's box in px."""
-
-    html: SafeString
-    left: float
-    top: float
-    width: float
-    font: float
-    css: str
-
-
-@dataclass(frozen=True)
-class Grid:
-    columns: Sequence[Column]
-    rows: int
-    pitch: float  # px
-    heading: float  # px
-    heavy: frozenset[int] = field(default_factory=frozenset)  # rows under a heavier line
-
-    @property
-    def width(self) -> float:
-        return round(sum(column.width for column in self.columns), 2)
-
-    @property
-    def height(self) -> float:
-        return round(self.heading + self.rows * self.pitch, 2)
-
-    @property
-    def inset(self) -> float:
-        return 1.6 * PX
-
-    def headings(self) -> list[tuple[str, float, float]]:
-        """(text, left, width) of each column's heading."""
-        placed, x = [], 0.0
-        for column in self.columns:
-            placed.append((column.heading, round(x, 2), round(column.width, 2)))
-            x += column.width
-        return placed
-
-    def blocks(self) -> list[Placed]:
-        placed, x = [], 0.0
-        for column in self.columns:
-            for layer in column.layers:
-                placed.append(
-                    Placed(
-                        mark_safe("\n".join(layer.lines)),
-                        round(x + self.inset, 2),
-                        round(self.heading + layer.shift * self.pitch, 2),
-                        round(column.width - 2 * self.inset, 2),
-                        layer.font,
-                        layer.css + (" centred" if column.centred else ""),
-                    )
-                )
-            x += column.width
-        return placed
-
-    @property
-    def background(self) -> str:
-        return data_url(self.svg())
-
-    def svg(self) -> str:
-        """The headings' grey, then every line of the grid, as one SVG."""
-        width, height, heading, pitch = self.width, self.height, self.heading, self.pitch
-        shapes = [f'<rect width="{width}" height="{heading:.2f}" fill="{HEAD_FILL}"/>']
-        path = [f"M0 0H{width}"]
-        for row in range(self.rows + 1):
-            y = heading + row * pitch
-            if row in self.heavy:
-                shapes.append(
-                    f'<path d="M0 {y:.2f}H{width}" stroke="{DARK}" stroke-width="{ROUND_LINE}"/>'
-                )
-            else:
-                path.append(f"M0 {y:.2f}H{width}")
-        x = 0.0
-        for column in (None, *self.columns):
-            x += column.width if column else 0.0
-            path.append(f"M{min(x, width):.2f} 0V{height}")
-        shapes.append(
-            f'<path d="{"".join(path)}" stroke="{GREY}" stroke-width="{LINE}" fill="none"/>'
-        )
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" '
-            f'width="{width}" height="{height}" viewBox="0 0 {width} {height}">'
-            + "".join(shapes)
-            + "</svg>"
-        )
-
-
-# Measuring text ----------------------------------------------------------------------------
-
-
-@cache
-def _advances() -> tuple[dict[int, float], float]:
-    """DejaVu Sans's advance widths in ems by code point, and the em of a missing glyph
-    (a fallback font's: a Chinese character is an em wide)."""
-    font = TTFont(DEJAVU / "DejaVuSans.ttf")
-    per_em = font["head"].unitsPerEm
-    metrics = font["hmtx"].metrics
-    return {code: metrics[name][0] / per_em for code, name in font.getBestCmap().items()}, 1.0
-
-
-def text_width(text: str, points: float) -> float:
-    """The width of ``text`` set in DejaVu Sans at ``points``, in px."""
-    widths, missing = _advances()
-    ems = sum(widths.get(ord(character), missing) for character in text)
-    return ems * points * 96 / 72
-
-
-def _falls_back(text: str) -> bool:
-    """Whether a character of ``text`` comes from a fallback font (with its own heights)."""
-    widths, _ = _advances()
-    return any(ord(character) not in widths for character in text)
-
-
-def fitted(
-    text: str, points: float, room: float, line: float, *, marked: Callable[[str], str] = escape
-) -> str:
-    """``text`` as ``marked`` sets it (escaped), in a smaller size when it is wider than
-    ``room`` px, and cut short with an ellipsis when even ``SMALLEST`` of it is too wide.
-
-    A smaller line, or one in a fallback font, is a box exactly ``line`` px tall: left in
-    the text, its taller or lower line would push every line after it down the grid."""
-    # Kerning, which the measure leaves out, only ever narrows DejaVu's text; the 3% is for
-    # rounding in the layout.
-    room *= 0.97
-    width = text_width(text, points)
-    if width <= room and not _falls_back(text):
-        return marked(text)
-    scale = min(1.0, room / width)
-    if scale < SMALLEST:
-        scale = SMALLEST
-        while text and text_width(text + "…", points * scale) > room:
-            text = text[:-1]
-        text = text.rstrip() + "…"
-    # Twentieths of the size, rounded down, so that few sizes are used and the text fits.
-    scale = int(scale * 20) / 20
-    return f'<span class="box" style="font-size:{scale:g}em;height:{line}px">{marked(text)}</span>'
-
-
-def suits_coloured(text: str) -> str:
-    """``text`` escaped with each red suit in red and "NT" set as the scorecards set it."""
-    out = []
-    for word in escape(text).split(" "):
-        if word in RED:
-            out.append(f'<span class="red">{word}</span>')
-        elif word == "NT":
-            out.append('<span class="nt">NT</span>')
-        else:
-            out.append(word)
-    return " ".join(out)
 
 
 # The page ---------------------------------------------------------------------------------
@@ -244,10 +60,6 @@ def pitch_for(
     return MIN_PITCH, int((room - HEADING) // MIN_PITCH)
 
 
-def mm(value: float) -> float:
-    return round(value * PX, 2)
-
-
 def pieces(count: int, size: int) -> list[range]:
     return [range(start, min(count, start + size)) for start in range(0, count, size)] or [range(0)]
 
@@ -265,49 +77,51 @@ class TablePage:
 def table_pages(
     cards: Sequence[TableCard],
     *,
-    drive: Drive,
+    game: DriveGame,
     names: PublicNames,
     paper: tuple[float, float],
     deals: Sequence[DealInfo],
 ) -> list[TablePage]:
     width, height = page_size(paper)
-    strip = None if drive.is_static or drive.trumps_at_table else trumps_strip(deals, width)
+    at_table = game.trumps_at_table
+    strip = None if game.drive.is_static or at_table else trumps_strip(deals, width)
     return [
-        _page(card, drive=drive, names=names, width=width, height=height, strip=strip)
+        _page(card, game=game, names=names, width=width, height=height, strip=strip)
         for card in cards
     ]
 
 
-def _page(card, *, drive, names, width, height, strip) -> TablePage:
+def _page(card, *, game: DriveGame, names, width, height, strip) -> TablePage:
+    drive = game.drive
     hands = [(r, hand) for r in card.rounds for hand in r.hands]
     # What else the page holds, and a margin under each grid.
     room = height - (HEADER_WITH_QR if card.qr else HEADER) - HEADING - 8
-    if drive.trumps_at_table and hands:
-        room -= TITLE + HEADING_TWO_LINES + (NOTE if drive.is_bid_whist else 0)
+    if game.trumps_at_table and hands:
+        room -= TITLE + HEADING_TWO_LINES + (NOTE if game.table_card_note else 0)
     if not drive.is_static:
         room -= RULE + (TITLE + strip.rows * STRIP_ROW if strip else 0)
     pitch, most = pitch_for(room, len(card.rounds), len(hands))
     rounds = [
-        rounds_grid([card.rounds[i] for i in part], drive, names, width, pitch)
+        rounds_grid([card.rounds[i] for i in part], game, names, width, pitch)
         for part in pieces(len(card.rounds), most)
     ]
     hand_grids = []
-    if drive.trumps_at_table and hands:
+    if game.trumps_at_table and hands:
         hand_grids = [
-            hands_grid([hands[i] for i in part], drive, width, pitch * HAND_ROW)
+            hands_grid([hands[i] for i in part], game, width, pitch * HAND_ROW)
             for part in pieces(len(hands), int(most / HAND_ROW))
         ]
     return TablePage(card, [grid for grid in rounds if grid.rows], hand_grids, strip)
 
 
-def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: float) -> Grid:
+def rounds_grid(rounds, game: DriveGame, names: PublicNames, width: float, pitch: float) -> Grid:
     """A row per round: its number, its deals' trumps (or dealers), then who sits at each
     seat with, under the name, the card number and where the player goes next."""
     name_pt = round(min(11.0, pitch * 1.2), 2)
     move_pt = round(name_pt * 0.72, 2)
     inset = 2 * 1.6 * PX
     marked: Callable[[str], str]
-    if drive.trumps_at_table:
+    if game.trumps_at_table:
         deals = [
             " ".join(f"{deal.number} {deal.dealer_letter}" for deal in r.deals) for r in rounds
         ]
@@ -327,7 +141,7 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
             [Layer([str(r.number) for r in rounds], round(name_pt * 1.2, 2), css=" bold")],
         ),
         Column(
-            _("Dealer") if drive.trumps_at_table else _("Trumps"),
+            _("Dealer") if game.trumps_at_table else _("Trumps"),
             second,
             [
                 Layer(
@@ -364,31 +178,25 @@ def rounds_grid(rounds, drive: Drive, names: PublicNames, width: float, pitch: f
     return Grid(columns, len(rounds), mm(pitch), mm(HEADING))
 
 
-def hands_grid(hands, drive: Drive, width: float, pitch: float) -> Grid:
+def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
     """A row per hand, where each table records its trumps (and bids): a heavier line
-    above each round's first hand, whose row alone carries the round's number."""
+    above each round's first hand, whose row alone carries the round's number; the game
+    names the columns after the deal's dealer."""
     points = round(min(10.0, pitch * 1.7), 2)
     rows: list[list[str]] = []
     heavy = set()
     previous = None
     for index, (r, hand) in enumerate(hands):
         starts = r.number != previous
-        if starts and index and drive.deals_per_round > 1:
+        if starts and index and game.drive.deals_per_round > 1:
             heavy.add(index)
         previous = r.number
         row = [str(r.number) if starts else "", str(hand.deal.number), hand.deal.dealer_letter]
-        if drive.is_bid_whist:
-            row += [hand.declarers, hand.bid, hand.trumps, hand.tricks, hand.points]
-        else:
-            row += [hand.trumps, hand.tricks, hand.points]
-        rows.append([str(text) for text in row])
-    headings = [_("Round"), _("Deal"), _("Dealer")]
-    if drive.is_bid_whist:
-        headings += [_("Declarers"), _("Bid"), _("Trumps"), _("Tricks with the kitty"), _("Points")]
-    else:
-        headings += [_("Trumps"), _("N–S tricks"), _("E–W tricks")]
+        rows.append([str(text) for text in (*row, *hand.cells)])
+    headings = [_("Round"), _("Deal"), _("Dealer"), *map(str, game.table_card_headings)]
+    suits = game.table_card_suit_column
+    trumps = None if suits is None else 3 + suits
     each = mm(width) / len(headings)
-    trumps = headings.index(_("Trumps"))
     columns = [
         Column(
             heading,

@@ -6,6 +6,6 @@ finished drive's results sent to those who agreed, off the request path (``maili
 coming drives as an iCalendar feed and its finished drives as an Atom feed (``feeds``);
 one member's data exported, or erased when they never played and anonymised when they
 did (``memberdata``); and the organiser's guide. Contact details are shown on the
-organisers' pages here and nowhere else. Imports the league, the evening and the club
-rooms; only ``drives.urls`` imports it.
+organisers' pages here and nowhere else. Imports the league, the read model, the evening
+and the club rooms; only ``drives.urls`` imports it.
 """

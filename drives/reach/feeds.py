@@ -19,10 +19,10 @@ from django.utils.feedgenerator import Atom1Feed
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from drives.evening.summaries import drive_summaries
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Player
 from drives.names import PublicNames
 from drives.numbers import figure
+from drives.reports.summaries import drive_summaries
 from drives.site import absolute_url
 
 #: How many finished drives the Atom feed lists, newest first.

@@ -15,7 +15,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
-from drives.evening.summaries import drive_summaries
 from drives.models import (
     ConsentChange,
     ConsentSource,
@@ -24,6 +23,7 @@ from drives.models import (
     Player,
     ResultsMailing,
 )
+from drives.reports.summaries import drive_summaries
 
 FORMAT = "whist-drive-member"
 VERSION = 1

@@ -3,9 +3,9 @@
 from dataclasses import dataclass
 from decimal import Decimal
 
-from drives.evening.summaries import PrizeWinners, drive_summaries
 from drives.league.records import SeasonData, season_league
 from drives.models import Drive
+from drives.reports.summaries import PrizeWinners, drive_summaries
 from scoring.errors import LeagueError
 
 

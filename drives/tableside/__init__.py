@@ -2,9 +2,10 @@
 
 ``tokens`` makes and checks each table's secret link; ``services`` turns a side's figures
 into pending entries and, once the other side confirms (or the organiser settles), into
-the table's result through ``drives.evening.services.results_record``, so versions,
-history and standings work as for the round page; ``state`` derives what the table page,
+the table's result through ``drives.evening.results``, so versions, history and
+standings work as for the round page; the figures come checked by the drive's game
+(``drives.games``: its phone form, its partials). ``state`` derives what the table page,
 the organiser's dashboard and the hall display show; ``ratelimit`` and ``logs`` guard the
-public table endpoints. May import ``drives.evening``, ``drives.club``, ``drives.models``,
-``drives.errors``, ``drives.permissions`` and ``scoring``; never printing or league.
+public table endpoints. May import ``drives.evening``, ``drives.reports``, ``drives.games``,
+``drives.club``, the shared modules and ``scoring``; never printing or league.
 """

@@ -11,8 +11,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from drives.evening import rounds
-from drives.evening.freshness import drive_stamp
-from drives.evening.reports import StandingRow, report_from_rows
+from drives.games.deals import DealInfo
 from drives.models import (
     Drive,
     Entry,
@@ -23,6 +22,8 @@ from drives.models import (
     Seating,
     TableResult,
 )
+from drives.reports.freshness import drive_stamp
+from drives.reports.report import StandingRow, report_from_rows
 from drives.tableside.services import LIVE
 
 TOP = 10
@@ -200,7 +201,7 @@ class MoveLine:
 class Hall:
     drive: Drive
     round_number: int
-    deals: list[rounds.DealInfo]
+    deals: list[DealInfo]
     waiting: list[int]  # tables still playing
     rule: str  # the progressive moving rule, empty for static movements
     moves: list[MoveLine]  # static movements: where each table's players go next
@@ -212,9 +213,9 @@ class Hall:
 
 
 def hall(drive: Drive) -> Hall:
-    """Seven queries: the round sheet, the whole drive's seats and results, the hall row."""
+    """Seven queries: the round's state, the whole drive's seats and results, the hall row."""
     number = drive.current_round
-    sheet = rounds.round_sheet(drive, number)
+    shown = rounds.round_state(drive, number)
     state = hall_state(drive)
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     results = list(TableResult.objects.filter(drive=drive))
@@ -222,11 +223,11 @@ def hall(drive: Drive) -> Hall:
         results = [result for result in results if result.round <= state.frozen_after]
     report = report_from_rows(drive, entries, list(Seating.objects.filter(drive=drive)), results)
     seat_of = {}
-    for table in sheet.tables:
+    for table in shown.tables:
         for seat, entry in table.seats.items():
             seat_of[entry.pk] = (table.number, seat)
     by_table: dict[int, list[tuple[str, rounds.Move]]] = {}
-    for move in sheet.moves:
+    for move in shown.moves:
         if move.entry.pk in seat_of:
             number, seat = seat_of[move.entry.pk]
             by_table.setdefault(number, []).append((seat, move))
@@ -235,8 +236,8 @@ def hall(drive: Drive) -> Hall:
     return Hall(
         drive=drive,
         round_number=number,
-        deals=sheet.deals,
-        waiting=[t.number for t in sheet.tables if len(t.results) < len(sheet.deals)],
+        deals=shown.deals,
+        waiting=[t.number for t in shown.tables if len(t.results) < len(shown.deals)],
         rule=rounds.moving_rule(drive, short=True),
         moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
         if drive.is_static

@@ -6,11 +6,8 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from drives.bidwhist import records
-from drives.errors import SIDES
+from drives import games
 from drives.models import Drive, PendingEntry, ResultChange, ResultSource, TableResult
-from scoring.cards import Suit
-from scoring.results import side_tricks
 
 
 @dataclass(frozen=True)
@@ -25,14 +22,9 @@ class Event:
 def table_history(drive: Drive, table: int) -> list[Event]:
     """Three queries; the newest event first."""
     events = []
+    game = games.of(drive)
     for entry in PendingEntry.objects.filter(drive=drive, table=table):
-        if drive.is_bid_whist:
-            figures = "; ".join(map(str, records.sent_lines(drive, entry.hands)))
-        else:
-            figures = ", ".join(
-                f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
-                for _deal, ns, ew, _honours, trumps in entry.rows()
-            )
+        figures = game.sent_text(entry)
         what = _("%(side)s sent figures, now %(state)s") % {
             "side": entry.get_side_display(),
             "state": entry.get_state_display(),
@@ -49,7 +41,7 @@ def table_history(drive: Drive, table: int) -> list[Event]:
                 result.round,
                 source,
                 what,
-                _stored_figures(drive, result),
+                game.stored_text(result),
             )
         )
     for change in ResultChange.objects.filter(
@@ -58,30 +50,6 @@ def table_history(drive: Drive, table: int) -> list[Event]:
         who = change.changed_by.get_username() if change.changed_by else ""
         source = ResultSource(change.source).label + (f" ({who})" if who else "")
         what = _("deal %(deal)d corrected") % {"deal": change.result.deal}
-        if drive.is_bid_whist and change.new_details.get("declarers"):
-            old = _hand_text(change.old_details, change.old_ns_tricks)
-            figures = f"{old} → {_hand_text(change.new_details, change.new_ns_tricks)}"
-        else:
-            figures = f"{change.old_ns_tricks} → {change.new_ns_tricks}"
+        figures = game.correction_text(change)
         events.append(Event(change.changed_at, change.result.round, source, what, figures))
     return sorted(events, key=lambda event: event.at, reverse=True)
-
-
-def _stored_figures(drive: Drive, result: TableResult) -> str:
-    if drive.is_bid_whist and result.declarers:
-        return str(records.hand_line(drive, result.deal, records.stored_record(result)))
-    return f"{result.ns_tricks}–{result.ew_tricks}"
-
-
-def _hand_text(details: dict, ns_tricks: int) -> str:
-    """A corrected bid whist hand as it stood: "N–S 4 downtown ♠, 10 tricks"."""
-    declarers = details.get("declarers", "")
-    if not declarers:
-        return str(ns_tricks)
-    trumps = details.get("trumps", "")
-    return _("%(side)s %(bid)s%(trumps)s, %(tricks)d tricks") % {
-        "side": SIDES[declarers],
-        "bid": records.bid_text(details.get("bid_level"), details.get("bid_strain", "")),
-        "trumps": f" {Suit(trumps).symbol}" if trumps else "",
-        "tricks": side_tricks(declarers, ns_tricks),
-    }

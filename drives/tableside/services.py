@@ -1,24 +1,25 @@
 """What a table's link may write: a side's figures, the other side's confirmation, and the
-organiser's settlement of a dispute. Results go through ``evening.services.results_record``.
+organiser's settlement of a dispute. Results go through ``evening.results.results_record``.
 
-Every function is atomic. A table's posts lock that table (``evening.services.table_locked``):
+Every function is atomic. A table's posts lock that table (``evening.guards.table_locked``):
 two phones posting for one table at the same instant are served one after the other, while
 the other tables' posts go on beside them; the organiser's actions lock the whole drive.
 """
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from drives.bidwhist import records
-from drives.bidwhist.records import HandEntry
-from drives.errors import DriveError, FiguresRefused
-from drives.evening import rounds, seating
-from drives.evening.services import TableScores, results_record, table_locked
-from drives.evening.services import round_advance as advance
+from drives import games
+from drives.errors import DriveError, refusing
+from drives.evening import seating
+from drives.evening.guards import drive_locked, table_locked
+from drives.evening.lifecycle import round_advance as advance
+from drives.evening.results import results_record_locked
+from drives.games.figures import Figures
 from drives.models import (
     Drive,
     DriveStatus,
@@ -30,32 +31,10 @@ from drives.models import (
     TableEntryMode,
     TableLink,
     TableResult,
-    TrumpSuit,
 )
 from drives.permissions import require_team
-from scoring.results import ns_tricks_of
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
-
-
-@dataclass(frozen=True)
-class Figures:
-    """A side's figures for its table's round: N–S tricks (and honours) per deal, where
-    each table turns up its trumps the suit turned up, and at bid whist each hand."""
-
-    tricks: dict[int, int | None]
-    honours: dict[int, int | None]
-    trumps: dict[int, str] = field(default_factory=dict)
-    hands: dict[int, HandEntry] = field(default_factory=dict)
-
-    @classmethod
-    def of(cls, entry: PendingEntry) -> "Figures":
-        return cls(
-            {int(deal): n for deal, n in entry.tricks.items()},
-            {int(deal): h for deal, h in entry.honours.items()},
-            {int(deal): t for deal, t in entry.trumps.items()},
-            {int(deal): records.hand_from_json(h) for deal, h in entry.hands.items()},
-        )
 
 
 @dataclass(frozen=True)
@@ -64,15 +43,6 @@ class Outcome:
 
     entry: PendingEntry
     resent: bool = False
-
-
-def honours_deals(drive: Drive, round_number: int) -> list[int]:
-    """The deals of the round where honours are scored, as the round page asks for them."""
-    return rounds.honours_deals(drive, rounds.deal_infos(drive, round_number))
-
-
-def _locked(drive: Drive) -> Drive:
-    return Drive.objects.select_for_update().get(pk=drive.pk)
 
 
 def _check_open(drive: Drive, link: TableLink, round_number: int) -> None:
@@ -95,91 +65,29 @@ def _check_open(drive: Drive, link: TableLink, round_number: int) -> None:
         )
 
 
-def _check_figures(drive: Drive, round_number: int, figures: Figures) -> Figures:
-    deals = list(drive.deals_of_round(round_number))
-    for deal in deals:
-        tricks = figures.tricks.get(deal)
-        if tricks is None:
-            raise FiguresRefused(_("Enter N–S tricks for deal %(deal)d.") % {"deal": deal})
-        if not 0 <= tricks <= 13:
-            raise FiguresRefused(
-                _("Deal %(deal)d: N–S tricks must be from 0 to 13, not %(tricks)d.")
-                % {"deal": deal, "tricks": tricks}
-            )
-    scored = honours_deals(drive, round_number)
-    for deal in scored:
-        held = figures.honours.get(deal)
-        if held is not None and not 0 <= held <= 4:
-            raise FiguresRefused(_("Deal %(deal)d: honours are out of range.") % {"deal": deal})
-    turned = {}
-    if drive.trumps_at_table:
-        for deal in deals:
-            if figures.trumps.get(deal) not in TrumpSuit.values:
-                raise FiguresRefused(
-                    _("Say which suit was turned up for deal %(deal)d.") % {"deal": deal}
-                )
-            turned[deal] = figures.trumps[deal]
-    return Figures(
-        {deal: figures.tricks[deal] for deal in deals},
-        {deal: figures.honours.get(deal) for deal in scored},
-        turned,
-    )
-
-
-def _check_hands(drive: Drive, table: int, round_number: int, figures: Figures) -> Figures:
-    """A bid whist table's hands, each checked by ``scoring``; N–S tricks follow from them."""
-    hands = {}
-    for deal in drive.deals_of_round(round_number):
-        typed = figures.hands.get(deal)
-        if typed is None:
-            raise FiguresRefused(_("Enter hand %(deal)d.") % {"deal": deal})
-        try:
-            hands[deal] = records.entry_of(records.check_hand(drive, table, deal, typed))
-        except DriveError as error:
-            raise FiguresRefused(str(error)) from error
-    return Figures(_ns_tricks(hands), {}, {}, hands)
-
-
-def _ns_tricks(hands: dict[int, HandEntry]) -> dict[int, int | None]:
-    return {deal: ns_tricks_of(hand.declarers, hand.tricks or 0) for deal, hand in hands.items()}
-
-
 def _stored(drive: Drive, table: int, round_number: int) -> Figures | None:
     results = list(
         TableResult.objects.filter(
             drive=drive, table=table, deal__in=list(drive.deals_of_round(round_number))
         )
     )
-    if not results:
-        return None
-    if drive.is_bid_whist:
-        hands = {r.deal: records.entry_of(records.stored_record(r)) for r in results}
-        return Figures(_ns_tricks(hands), {}, {}, hands)
-    scored = set(honours_deals(drive, round_number))
-    return Figures(
-        {r.deal: r.ns_tricks for r in results},
-        {r.deal: r.ns_honours for r in results if r.deal in scored},
-        {r.deal: r.trumps for r in results} if drive.trumps_at_table else {},
-    )
+    return Figures.of_results(results) if results else None
 
 
 def _record(drive: Drive, table: int, round_number: int, figures: Figures, user=None) -> None:
-    results_record(
+    """Store a side's figures as the table's result, under the lock its caller holds."""
+    results_record_locked(
         drive=drive,
         round_number=round_number,
-        scores=TableScores(
-            table=table,
-            tricks=figures.tricks,
-            honours=figures.honours,
-            version=0,
-            trumps=figures.trumps,
-            hands=figures.hands,
-        ),
+        table=table,
+        figures=figures,
+        version=0,
         user=user,
         source=ResultSource.ORGANISER if user else ResultSource.TABLE,
     )
 
 
+@refusing
 @transaction.atomic
 def entry_submit(
     *,
@@ -190,7 +98,8 @@ def entry_submit(
     submission: uuid.UUID,
     address: str | None = None,
 ) -> Outcome:
-    """A side's figures for its table: stored at once, waiting, confirming or disputing.
+    """A side's figures for its table, checked by the drive's game (the phone's form):
+    stored at once, waiting, confirming or disputing.
 
     A resend of a submission already received (same ``submission``) changes nothing and
     returns what was stored the first time. The other side's live entry with the same
@@ -208,10 +117,6 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
     if side not in Side.values:
         raise DriveError(_("Say which side is entering: N–S or E–W."))
     _check_open(drive, link, round_number)
-    if drive.is_bid_whist:
-        figures = _check_hands(drive, link.table, round_number, figures)
-    else:
-        figures = _check_figures(drive, round_number, figures)
     table = link.table
     stored = _stored(drive, table, round_number)
     if stored is not None:
@@ -236,6 +141,7 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
             _create(drive, round_number, table, side, figures, submission, address, state)
         )
 
+    game = games.of(drive)
     live = list(
         PendingEntry.objects.select_for_update().filter(
             drive=drive, round=round_number, table=table, state__in=LIVE
@@ -246,7 +152,7 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
     _set_state(own, PendingState.REPLACED)
     if not other:
         state = PendingState.WAITING
-    elif any(Figures.of(entry) == figures for entry in other):
+    elif any(game.sent_figures(entry) == figures for entry in other):
         _record(drive, table, round_number, figures)
         state = PendingState.CONFIRMED
     else:
@@ -255,6 +161,7 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
     return Outcome(_create(drive, round_number, table, side, figures, submission, address, state))
 
 
+@refusing
 @transaction.atomic
 def entry_confirm(
     *, link: TableLink, entry_pk: int, submission: uuid.UUID, address: str | None = None
@@ -273,20 +180,22 @@ def entry_confirm(
         )
     other_side = Side.EW if entry.side == Side.NS else Side.NS
     # The table is locked already: the same as the other side sending these figures.
-    return _submit(drive, link, entry.round, other_side, Figures.of(entry), submission, address)
+    figures = games.of(drive).sent_figures(entry)
+    return _submit(drive, link, entry.round, other_side, figures, submission, address)
 
 
+@refusing
 @transaction.atomic
 def dispute_settle(*, drive: Drive, entry_pk: int, user) -> PendingEntry:
     """The organiser takes one side's figures as the table's result; the others are set aside."""
     require_team(user, drive.club)
-    drive = _locked(drive)
+    drive = drive_locked(drive)
     entry = PendingEntry.objects.filter(pk=entry_pk, drive=drive, state__in=LIVE).first()
     if entry is None:
         raise DriveError(_("That entry is no longer waiting to be settled."))
     if drive.status != DriveStatus.RUNNING:
         raise DriveError(_("The drive is not running."))
-    _record(drive, entry.table, entry.round, Figures.of(entry), user=user)
+    _record(drive, entry.table, entry.round, games.of(drive).sent_figures(entry), user=user)
     others = PendingEntry.objects.filter(
         drive=drive, round=entry.round, table=entry.table, state__in=LIVE
     ).exclude(pk=entry.pk)
@@ -308,10 +217,7 @@ def _create(drive, round_number, table, side, figures, submission, address, stat
         round=round_number,
         table=table,
         side=side,
-        tricks={str(deal): n for deal, n in sorted(figures.tricks.items())},
-        honours={str(deal): h for deal, h in sorted(figures.honours.items())},
-        trumps={str(deal): t for deal, t in sorted(figures.trumps.items())},
-        hands={str(deal): records.hand_as_json(h) for deal, h in sorted(figures.hands.items())},
+        **games.of(drive).pending_fields(figures),
         submission=submission,
         state=state,
         address=address,
@@ -323,6 +229,7 @@ def _hall(drive: Drive) -> HallState:
     return HallState.objects.select_for_update().get(drive=drive)
 
 
+@refusing
 @transaction.atomic
 def timer_set(*, drive: Drive, action: str, minutes: int | None = None) -> HallState:
     """Start, pause or reset the round timer that every hall screen counts from."""
@@ -343,6 +250,7 @@ def timer_set(*, drive: Drive, action: str, minutes: int | None = None) -> HallS
     return hall
 
 
+@refusing
 @transaction.atomic
 def standings_freeze(*, drive: Drive, frozen: bool) -> HallState:
     """Hold the hall's top ten as they stood before this round, for the last rounds' suspense."""
@@ -352,6 +260,7 @@ def standings_freeze(*, drive: Drive, frozen: bool) -> HallState:
     return hall
 
 
+@refusing
 @transaction.atomic
 def round_next(*, drive: Drive, without_missing: bool) -> None:
     """Open the next round from the dashboard and restart the hall's timer for it."""

@@ -3,15 +3,18 @@ where everyone goes once the round is over."""
 
 from dataclasses import dataclass
 
+from drives import games
 from drives.evening import rounds
+from drives.games.deals import DealInfo
 from drives.models import Entry, PendingEntry, Seating, TableLink, TableResult
-from drives.tableside.services import LIVE, honours_deals
+from drives.tableside.services import LIVE
 from scoring.cards import Suit
+from scoring.results import side_tricks
 
 
 @dataclass(frozen=True)
 class DealLine:
-    deal: rounds.DealInfo
+    deal: DealInfo
     honours: bool  # honours are scored on this deal
     stored: int | None  # N–S tricks stored for the table, if any
     turned: str = ""  # the suit stored as turned up at the table, if any
@@ -29,7 +32,7 @@ class DealLine:
 
     @property
     def stored_ew(self) -> int | None:
-        return None if self.stored is None else 13 - self.stored
+        return None if self.stored is None else side_tricks("EW", self.stored)
 
 
 @dataclass(frozen=True)
@@ -61,9 +64,10 @@ def table_state(link: TableLink) -> TableState:
     small queries, three more once the round's result is in."""
     drive = link.drive
     number = drive.current_round
-    deals = rounds.deal_infos(drive, number)
+    game = games.of(drive)
+    deals = game.deals(number)
     seated = Seating.objects.filter(drive=drive, round=number, table=link.table)
-    table = rounds.TableSheet(
+    table = rounds.RoundTable(
         link.table, {s.seat: s.entry for s in seated.select_related("entry__player")}
     )
     table.results = {
@@ -84,7 +88,7 @@ def table_state(link: TableLink) -> TableState:
     )
     stored = bool(table.seats) and len(table.results) == len(deals)
     winner = table.winner(drive) if stored and not drive.is_static else None
-    scored = set(honours_deals(drive, number))
+    scored = set(game.honours_deals(deals))
     tricks = {deal: result.ns_tricks for deal, result in table.results.items()}
     return TableState(
         link=link,
@@ -110,7 +114,7 @@ def table_state(link: TableLink) -> TableState:
     )
 
 
-def _moves(drive, number: int, table: rounds.TableSheet) -> list[rounds.Move]:
+def _moves(drive, number: int, table: rounds.RoundTable) -> list[rounds.Move]:
     """Where this table's players sit next round, once the next round is seated."""
     if not Seating.objects.filter(drive=drive, round=number + 1).exists():
         return []

@@ -12,11 +12,20 @@ from dataclasses import dataclass
 
 from django.core.management import call_command
 
-from drives.evening import services as evening_services
+from drives.evening.lifecycle import drive_start
 from drives.models import Game
 from drives.tableside import services as tableside
 from drives.tableside import tokens
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
+from tests.conftest import (
+    checked_tricks,
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_season,
+    make_user,
+    record_tricks,
+)
 
 PHONE = {"width": 360, "height": 740}
 SCREEN = {"width": 1920, "height": 1080}
@@ -84,7 +93,7 @@ PAGES = [
 def started(club, players, **fields):
     drive = make_drive(club, **fields)
     make_entries(drive, players)
-    evening_services.drive_start(drive=drive)
+    drive_start(drive=drive)
     drive.refresh_from_db()
     return drive
 
@@ -93,7 +102,7 @@ def send(drive, table, side="NS", tricks=7):
     """A side's figures from table ``table``'s phone, waiting for the other side."""
     link = next(link for link in tokens.links_issue(drive=drive) if link.table == table)
     deals = drive.deals_of_round(1)
-    figures = tableside.Figures(dict.fromkeys(deals, tricks), {})
+    figures = checked_tricks(drive, dict.fromkeys(deals, tricks), table=table)
     tableside.entry_submit(
         link=link, round_number=1, side=side, figures=figures, submission=uuid.uuid4()
     )
@@ -116,8 +125,7 @@ def evening(four_colour=False):
     individual = started(club, players[:9], title="Friday drive", movement="individual", deals=8)
     send(individual, 2)
     progressive = started(club, players[:8], movement="progressive", deals=4)
-    scores = evening_services.TableScores(1, {1: 8}, {}, 0)
-    evening_services.results_record(drive=progressive, round_number=1, scores=scores, user=None)
+    record_tricks(progressive, 1, 1, {1: 8})
     semi = started(club, players[:8], movement="semi_partner", deals=4)
     mitchell = started(club, players[:8], movement="mitchell", deals=4)
     send(mitchell, 2, "NS", 7)

@@ -4,7 +4,7 @@ the same link on their own phone and confirm."""
 
 import pytest
 
-from drives.evening import services as evening
+from drives.evening.lifecycle import drive_start
 from drives.models import Game, TableResult
 from tests.conftest import link_of, make_club, make_drive, make_entries, make_players
 
@@ -47,7 +47,7 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
         deals_per_round=2,
     )
     make_entries(drive, make_players(club, 8))
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     link = link_of(drive)
     url = f"{live_server.url}/t/{link.token}/"
 
@@ -122,7 +122,7 @@ def test_the_hands_fit_a_phone_in_french_and_hungarian(phones, live_server, lang
         club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2, minimum_bid=1
     )
     make_entries(drive, make_players(club, 8))
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     link = link_of(drive)
     phone = phones()
     phone.goto(f"{live_server.url}/{language}/t/{link.token}/")

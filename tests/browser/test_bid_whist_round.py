@@ -2,7 +2,7 @@
 
 import pytest
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_start
 from drives.models import Game, TableResult
 from tests.browser.conftest import log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
@@ -17,7 +17,7 @@ def test_the_organiser_records_a_bid_whist_hand_on_a_phone(page, live_server):
     club = make_club(name="Uptown Whist Club", slug="uptown", organiser=user)
     drive = make_drive(club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2)
     make_entries(drive, make_players(club, 8))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     page.set_viewport_size(PHONE)
     log_in_as(page, live_server.url, user)
 

@@ -4,7 +4,7 @@ its focus (an outline of at least 2 px, or a shadow)."""
 
 import pytest
 
-from drives.evening import services as evening_services
+from drives.evening.lifecycle import drive_start
 from drives.models import DriveStatus
 from tests.browser.conftest import log_in_as
 from tests.browser.pages import send
@@ -93,7 +93,7 @@ def test_the_dashboard_settles_a_dispute_with_the_keyboard_alone(organiser_page,
     page, club = organiser_page
     drive = make_drive(club, title="Friday drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 8))
-    evening_services.drive_start(drive=drive)
+    drive_start(drive=drive)
     send(drive, 1, "NS", 8)
     send(drive, 1, "EW", 6)
     page.goto(f"{live_server.url}/drives/{drive.pk}/tables/")

@@ -9,7 +9,7 @@ The sizes measured are printed (run with -s): the smallest target and text of ea
 import pytest
 from playwright.sync_api import expect
 
-from drives.evening import services as evening_services
+from drives.evening.lifecycle import drive_start
 from tests.browser.conftest import screenshot
 from tests.browser.pages import ANYONE, PAGES, PHONE, evening, token
 from tests.conftest import make_club, make_drive, make_entries, make_players
@@ -127,7 +127,7 @@ def test_the_hall_display_reads_from_the_back_of_the_hall(chromium, live_server,
     club = make_club(name="Hollybush Whist Club", slug="hollybush")
     drive = make_drive(club, title="Christmas drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 17))  # four tables and one sitting out
-    evening_services.drive_start(drive=drive)
+    drive_start(drive=drive)
     page = chromium.new_page(viewport={"width": width, "height": height})
     page.goto(f"{live_server.url}/drives/{drive.pk}/hall/")
     smallest = page.evaluate(
@@ -164,7 +164,7 @@ def test_a_club_chooses_four_colour_suits_for_its_phones_and_hall(
     club = make_club(name="Hollybush Whist Club", slug="hollybush", four_colour_suits=four_colour)
     drive = make_drive(club, movement="individual", deals=8, deals_per_round=4)
     make_entries(drive, make_players(club, 8))
-    evening_services.drive_start(drive=drive)
+    drive_start(drive=drive)
     page = chromium.new_page(viewport=PHONE)
     page.goto(f"{live_server.url}/t/{token(drive)}/")
     expected = FOUR_COLOURS if four_colour else {**FOUR_COLOURS, "D": FOUR_COLOURS["H"]}

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from drives.evening import services as evening
+from drives.evening.lifecycle import drive_start
 from drives.models import CardTotal, Typist
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
@@ -31,7 +31,7 @@ def test_forty_cards_typed_with_the_keyboard_give_the_standings(page, live_serve
     players = make_players(club, CARDS)
     drive = make_drive(club, on_paper=True, deals=24, counting="odd", movement="progressive")
     entries = make_entries(drive, players)
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     names = {entry.card_number: entry.player.name for entry in entries}
     rng = random.Random(16)
     totals = dict(zip(names, rng.sample(range(20, 160), CARDS), strict=True))

@@ -5,9 +5,16 @@ import re
 
 import pytest
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_finish, drive_start, round_advance
 from tests.browser.conftest import log_in_as, screenshot
-from tests.conftest import make_club, make_drive, make_entries, make_player, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_player,
+    make_user,
+    record_tricks,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -81,7 +88,7 @@ def test_check_in_and_round_pages_fit_a_phone_with_big_enough_targets(page, phon
     assert fits(page)
     assert_big_enough(page, "input[type=checkbox], button")
     make_entries(drive, players[:8])
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     page.goto(f"{base}/drives/{drive.pk}/rounds/1/")
     screenshot(page, "organiser-round-360")
     assert fits(page)
@@ -92,7 +99,7 @@ def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phon
     base, club, players = phone
     drive = make_drive(club, deals=8, movement="individual")
     make_entries(drive, players[2:11])  # nine: one sits out each round
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     leaver = drive.entries.get(player=players[2])
     page.goto(f"{base}/drives/{drive.pk}/entries/{leaver.pk}/withdraw/")
     assert "If they come back later" in page.locator("main").inner_text()
@@ -100,9 +107,8 @@ def test_a_withdrawn_player_comes_back_from_the_drive_page_on_a_phone(page, phon
     page.wait_for_url(f"{base}/drives/{drive.pk}/")
     drive.refresh_from_db()
     for table in {s.table for s in drive.seatings.filter(round=1)}:
-        scores = services.TableScores(table, {1: 7}, {}, 0)
-        services.results_record(drive=drive, round_number=1, scores=scores, user=None)
-    services.round_advance(drive=drive)  # round 2 is under way without them
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)  # round 2 is under way without them
 
     page.goto(f"{base}/drives/{drive.pk}/")
     back = page.get_by_role("button", name="Back from round 3")
@@ -128,17 +134,16 @@ def test_french_and_hungarian_standings_fit_a_phone_with_decimal_commas(
     base, club, players = phone
     drive = make_drive(club, deals=4, movement="individual")
     make_entries(drive, players[2:11])  # nine: a sit-out each round gives fractions
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     while True:
         drive.refresh_from_db()
         number = drive.current_round
         for table in {s.table for s in drive.seatings.filter(round=number)}:
-            scores = services.TableScores(table, {number: (3 * table + number) % 14}, {}, 0)
-            services.results_record(drive=drive, round_number=number, scores=scores, user=None)
+            record_tricks(drive, number, table, {number: (3 * table + number) % 14})
         if number == drive.rounds:
             break
-        services.round_advance(drive=drive)
-    services.drive_finish(drive=drive)
+        round_advance(drive=drive)
+    drive_finish(drive=drive)
     page.goto(f"{base}{prefix}/drives/{drive.pk}/standings/")
     screenshot(page, f"organiser-standings{prefix.replace('/', '-')}-360", full_page=False)
     assert fits(page)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from drives.evening import services
+from drives.evening.lifecycle import drive_start
 from drives.models import TableResult
 from tests.browser.conftest import log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
@@ -17,7 +17,7 @@ def running(live_server, page):
     club = make_club(slug="flow", organiser=user)
     drive = make_drive(club, deals=8, deals_per_round=2, movement="individual")
     make_entries(drive, make_players(club, 12))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     log_in_as(page, live_server.url, user)
     page.goto(f"{live_server.url}/drives/{drive.pk}/rounds/1/")
     return drive

@@ -7,7 +7,7 @@ organiser, and each change reaches the dashboard and the hall without a reload.
 
 import pytest
 
-from drives.evening import services as evening
+from drives.evening.lifecycle import drive_start
 from drives.tableside import tokens
 from tests.browser.conftest import DESKTOP
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
@@ -25,7 +25,7 @@ def evening_under_way():
     club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
     drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 8))
-    evening.drive_start(drive=drive)
+    drive_start(drive=drive)
     links = {link.table: link for link in tokens.links_issue(drive=drive)}
     return drive, links
 

@@ -125,8 +125,8 @@ def test_readers_share_one_rendering_of_the_standings_until_a_result_changes(pla
 
 
 def test_the_drive_stamp_changes_with_card_totals_and_returns_but_not_a_second_typist(club):
-    from drives.evening.freshness import drive_stamp
     from drives.models import CardTotal, Typist
+    from drives.reports.freshness import drive_stamp
     from tests.conftest import make_started_drive
 
     drive = make_started_drive(club, players=8, on_paper=True, movement="individual", deals=4)

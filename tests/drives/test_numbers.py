@@ -13,13 +13,15 @@ from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 from django.utils import translation
 
-from drives.evening import seating, services
-from drives.evening.reports import drive_report, standing_lines
+from drives.evening import seating
+from drives.evening.lifecycle import round_advance
 from drives.league.tables import contributions_html
 from drives.names import PublicNames
 from drives.numbers import average, figure
+from drives.reports.lines import standing_lines
+from drives.reports.report import drive_report
 from scoring.league import Contribution
-from tests.conftest import make_started_drive
+from tests.conftest import make_started_drive, record_tricks
 
 NBSP = "\u00a0"
 
@@ -57,11 +59,10 @@ def scored_drive(club, organiser):
         number = drive.current_round
         for table in sorted(seating.tables_of_round(drive, number)):
             tricks = {deal: (5 * table + 3 * deal) % 14 for deal in drive.deals_of_round(number)}
-            scores = services.TableScores(table, tricks, {}, 0)
-            services.results_record(drive=drive, round_number=number, scores=scores, user=None)
+            record_tricks(drive, number, table, tricks)
         if number == drive.rounds:
             return drive
-        services.round_advance(drive=drive)
+        round_advance(drive=drive)
 
 
 def by_hand(value: Decimal, comma: bool) -> str:
@@ -114,7 +115,7 @@ def test_the_standings_csv_stays_machine_readable_in_every_language(
 )
 def test_the_printed_standings_lines_use_the_same_rule(language, points, mean):
     """The results sheet (PDF) prints StandingLine's texts: the pages' rule, not a second one."""
-    from drives.evening.reports import StandingLine
+    from drives.reports.lines import StandingLine
 
     line = StandingLine(
         rank=1, shared=False, card=1, name="Ann", role="lady", role_label="Lady",

@@ -6,7 +6,15 @@ from django.apps import apps
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from drives.models import ClubRole, Drive, DriveStatus, Seating, TableResult
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_season, make_user
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_season,
+    make_user,
+    record_tricks,
+)
 
 # Pages anyone may read; every other pattern in the app is the organisers' alone.
 PUBLIC = {
@@ -250,14 +258,13 @@ def test_a_helper_removed_from_the_team_is_refused_at_the_next_request(client, w
 def test_the_services_refuse_a_helper_an_organisers_change(world, helper):
     from django.core.exceptions import PermissionDenied
 
-    from drives.evening import services
+    from drives.evening.lifecycle import drive_cancel
 
     drive, *_ = world
     with pytest.raises(PermissionDenied):
-        services.drive_cancel(drive=drive, user=helper, reason="Snow")
+        drive_cancel(drive=drive, user=helper, reason="Snow")
     stranger = make_user("mallory")
-    scores = services.TableScores(2, {1: 7, 2: 7, 3: 7, 4: 7}, {}, 0)
     with pytest.raises(PermissionDenied):
-        services.results_record(drive=drive, round_number=1, scores=scores, user=stranger)
+        record_tricks(drive, 1, 2, {1: 7, 2: 7, 3: 7, 4: 7}, user=stranger)
     assert Drive.objects.get(pk=drive.pk).status == DriveStatus.RUNNING
     assert not TableResult.objects.filter(drive=drive, table=2).exists()

@@ -8,7 +8,8 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from drives.evening import services
+from drives.evening.entries import drive_check_in
+from drives.evening.lifecycle import drive_finish, drive_reopen, drive_start
 from drives.management.commands.simulate_drive import simulate
 from drives.models import Player, PlayerNames, SeatRole
 from drives.names import first_name_and_initial
@@ -99,8 +100,8 @@ def test_a_player_of_a_finished_drive_has_a_public_page_even_when_inactive(reade
 
 def test_a_running_drive_does_not_make_a_public_page(reader, club, members, newcomer):
     drive = make_drive(club, deals=4)
-    services.drive_check_in(drive=drive, roles={p: p.role for p in [*members[:7], newcomer]})
-    services.drive_start(drive=drive)
+    drive_check_in(drive=drive, roles={p: p.role for p in [*members[:7], newcomer]})
+    drive_start(drive=drive)
     assert reader.get(newcomer.get_absolute_url()).status_code == 404
     drive.refresh_from_db()
     simulate(drive)
@@ -123,14 +124,14 @@ def test_a_newcomer_is_their_card_on_a_drives_public_pages(
     reader, organiser_client, club, played, members, newcomer
 ):
     drive = make_drive(club, title="Tonight", deals=4, date=dt.date(2026, 10, 9))
-    services.drive_check_in(drive=drive, roles={p: p.role for p in [*members[:7], newcomer]})
+    drive_check_in(drive=drive, roles={p: p.role for p in [*members[:7], newcomer]})
     card = drive.entries.get(player=newcomer).card_number
     page = reader.get(drive.get_absolute_url()).text
     assert "Zoe Newcombe" not in page and f"Card {card}" in page and "Ann Smith" in page
     # The organiser's check-in list names everyone.
     assert "Zoe Newcombe" in organiser_client.get(drive.get_absolute_url()).text
 
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     urls = [
         drive.get_absolute_url(),
         reverse("drives:round", args=[drive.pk, 1]),
@@ -143,12 +144,12 @@ def test_a_newcomer_is_their_card_on_a_drives_public_pages(
     ]
     drive.refresh_from_db()
     simulate(drive, seed=1)  # every round played, so the results CSV names all seats
-    services.drive_reopen(drive=drive)  # running again: the newcomer has not yet finished one
+    drive_reopen(drive=drive)  # running again: the newcomer has not yet finished one
     for url in urls:
         text = text_of(reader.get(url))
         assert "Zoe Newcombe" not in text and "Newcombe" not in text, url
         assert f"Card {card}" in text, url
-    services.drive_finish(drive=drive)
+    drive_finish(drive=drive)
     for url in urls[:5]:
         assert "Zoe Newcombe" in text_of(reader.get(url)), url
 

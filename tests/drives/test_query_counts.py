@@ -65,7 +65,7 @@ def test_saving_one_table_costs_the_same_queries_at_4_tables_as_at_40(client, or
     assert counts[0] == counts[1]
 
 
-def test_a_post_that_saves_does_not_rebuild_the_round_sheet(client, organiser, monkeypatch):
+def test_a_post_that_saves_does_not_rebuild_the_round_state(client, organiser, monkeypatch):
     from drives.evening import rounds
 
     drive = make_started_drive(
@@ -76,7 +76,7 @@ def test_a_post_that_saves_does_not_rebuild_the_round_sheet(client, organiser, m
     def refuse(*args):
         raise AssertionError("the whole round sheet was built for a post that saved")
 
-    monkeypatch.setattr(rounds, "round_sheet", refuse)
+    monkeypatch.setattr(rounds, "round_state", refuse)
     form = {"t1_v": "0", "t2_v": "0", "t2_d1": ""} | {f"t1_d{d}": "6" for d in range(1, 5)}
     response = client.post(reverse("drives:round", args=[drive.pk, 1]), form)
     assert response.status_code == 302

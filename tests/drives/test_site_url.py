@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from drives.models import PrintedSheet, SheetKind
 from drives.printing import sheets
-from tests.drives.test_table_cards_qr import qr_url, text_of
+from tests.drives.printing.test_table_cards_qr import qr_url, text_of
 
 pytestmark = pytest.mark.django_db
 

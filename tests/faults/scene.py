@@ -15,7 +15,7 @@ import django
 def queue_scorecards(players: int) -> int:
     from django.conf import settings
 
-    from drives.evening import services
+    from drives.evening.lifecycle import drive_start
     from drives.models import MovementType, SheetKind
     from drives.printing import jobs
     from drives.printing.sheets import Layout
@@ -25,7 +25,7 @@ def queue_scorecards(players: int) -> int:
     club = make_club(name=f"Fault Club {slug}", slug=slug)
     drive = make_drive(club, title="Bad Night", deals=4, movement=MovementType.INDIVIDUAL)
     make_entries(drive, make_players(club, players))
-    services.drive_start(drive=drive)
+    drive_start(drive=drive)
     wanted = jobs.SheetRequest(drive, SheetKind.SCORECARDS, Layout(), settings.LANGUAGE_CODE)
     sheet, data = jobs.find(wanted)
     if sheet is None:

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from drives.models import PrintedSheet, SheetStatus, TableResult
 from tests.conftest import make_started_drive
-from tests.drives.test_pdf import pages_of
+from tests.drives.printing.test_pdf import pages_of
 
 FULL = "the server's disk is full"
 

@@ -70,5 +70,5 @@ def _is_render(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
             return b"multiprocessing.spawn" in cmdline.read()
-    except FileNotFoundError:
+    except (FileNotFoundError, ProcessLookupError):  # it ended between the listing and now
         return False

@@ -4,13 +4,15 @@ import dataclasses
 
 from django.shortcuts import get_object_or_404, render
 
+from drives import games
 from drives.conditional import conditional_page
-from drives.evening import seating, services
+from drives.evening import seating
+from drives.evening.entries import can_join, check_in_version
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
-from drives.evening.freshness import drive_stamp
 from drives.models import ClubRole, Drive, DriveStatus, Entry
 from drives.names import PublicNames
 from drives.permissions import require_visible
+from drives.reports.freshness import drive_stamp
 
 #: "Tick the regulars" ticks whoever played in any of the club's last few drives.
 REGULAR_DRIVES = 4
@@ -32,6 +34,7 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
     playing = [entry for entry in entries if entry not in waiting and not entry.has_left]
     context = {
         "drive": drive,
+        "game": games.of(drive),
         "entries": entries,
         "names": PublicNames.for_drive(drive, request.user),
         "playing": len(playing),
@@ -43,9 +46,7 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
     context["is_organiser"] = role == ClubRole.ORGANISER
     # Helpers check players in and enter results: the check-in list, late arrivals, tables.
     context["is_team"] = role is not None
-    can_join = drive.status == DriveStatus.PLANNED or (
-        drive.status == DriveStatus.RUNNING and drive.current_round < drive.rounds
-    )
+    joinable = can_join(drive)
     if context["is_team"] and drive.status == DriveStatus.PLANNED:
         players = drive.club.players.filter(active=True) | drive.club.players.filter(
             entries__drive=drive
@@ -64,10 +65,10 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
             dataclasses.asdict(seating.table_plan(drive.movement, ticked))
             for ticked in range(len(context["check_in"].fields["present"].choices) + 1)
         ]
-    elif context["is_team"] and drive.status == DriveStatus.RUNNING and can_join:
+    elif context["is_team"] and drive.status == DriveStatus.RUNNING and joinable:
         # On the last round nobody can join: no form offers a round that does not exist.
         context["late_arrival"] = LateArrivalForm(drive=drive)
-    if context["is_organiser"] and can_join:
+    if context["is_organiser"] and joinable:
         context["walk_in"] = walk_in or WalkInForm(club=drive.club)
     if drive.status == DriveStatus.CANCELLED:
         context["cancellation"] = drive.status_changes.first()
@@ -79,7 +80,7 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
 def _check_in_form(drive, players, entries, refused):
     """The list as stored with its version or, refused as stale, the ticks as posted with
     the version of the list as it is now, so that saving them again is a choice."""
-    version = services.check_in_version(drive)
+    version = check_in_version(drive)
     if refused is None:
         return CheckInForm(players=players, entries=entries, initial={"version": version})
     data = refused.data.copy()

@@ -6,8 +6,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives.errors import ChangedElsewhere, refusal_text
-from drives.evening import seating, services
+from drives.errors import ChangedElsewhere, DriveError
+from drives.evening import entries, lifecycle, seating
+from drives.evening.entries import CheckIn, Joining, Leaving, Withdrawal
 from drives.evening.forms import (
     CancelForm,
     CheckInForm,
@@ -20,9 +21,6 @@ from drives.evening.views.drive_page import render_drive_page
 from drives.models import Club, Drive, DriveStatus, Entry
 from drives.permissions import require_organiser, require_team
 from drives.versions import record_version, saved_now
-from scoring.errors import ScoringError
-
-REFUSALS = (services.DriveError, ScoringError)
 
 
 def _organised_drive(request, pk, *, require=require_organiser) -> Drive:
@@ -34,12 +32,19 @@ def _organised_drive(request, pk, *, require=require_organiser) -> Drive:
 
 def _attempt(request, action, **kwargs) -> bool:
     """Run a service; a refusal becomes an error message and changes nothing."""
+    return _done(request, action, **kwargs) is not REFUSED
+
+
+REFUSED = object()
+
+
+def _done(request, action, **kwargs):
+    """What a service did, for the page to word; ``REFUSED`` once its refusal is a message."""
     try:
-        action(**kwargs)
-    except REFUSALS as error:
-        messages.error(request, refusal_text(error))
-        return False
-    return True
+        return action(**kwargs)
+    except DriveError as error:
+        messages.error(request, str(error))
+        return REFUSED
 
 
 @login_required
@@ -53,7 +58,7 @@ def drive_new(request, slug):
     if request.method == "POST" and form.is_valid():
         drive = form.save(commit=False)
         drive.club = club
-        if _attempt(request, services.drive_create, drive=drive, players_from=like):
+        if _attempt(request, lifecycle.drive_create, drive=drive, players_from=like):
             if like is not None:
                 messages.success(
                     request,
@@ -80,7 +85,7 @@ def drive_edit(request, pk):
     if request.method == "POST" and form.is_valid():
         version = request.POST.get("version", "")
         try:
-            services.drive_setup_save(drive=form.instance, fields=fields, version=version)
+            lifecycle.drive_setup_save(drive=form.instance, fields=fields, version=version)
         except ChangedElsewhere as error:
             # What was typed stays in the form, beside what the other change saved.
             stored = Drive.objects.get(pk=drive.pk)
@@ -90,8 +95,8 @@ def drive_edit(request, pk):
                 "saved_now": saved_now(form, stored),
             }
             status = 409
-        except REFUSALS as error:
-            messages.error(request, refusal_text(error))
+        except DriveError as error:
+            messages.error(request, str(error))
             return redirect(drive)
         else:
             messages.success(request, _("Drive saved."))
@@ -104,7 +109,7 @@ def drive_delete(request, pk):
     drive = _organised_drive(request, pk)
     if request.method == "POST":
         club = drive.club
-        if _attempt(request, services.drive_delete, drive=drive):
+        if _attempt(request, lifecycle.drive_delete, drive=drive):
             messages.success(request, _("%(title)s deleted.") % {"title": drive.title})
             return redirect(club)
         return redirect(drive)
@@ -120,17 +125,16 @@ def check_in(request, pk):
         messages.error(request, _("The check-in list was not understood; nothing changed."))
         return redirect(drive)
     try:
-        services.drive_check_in(
+        count = entries.drive_check_in(
             drive=drive, roles=form.present_roles(), version=form.cleaned_data["version"]
         )
     except ChangedElsewhere as error:
         # The ticks stay as typed, beside who is checked in now; saving again keeps them.
         messages.error(request, str(error))
         return render_drive_page(request, drive, check_in=form, status=409)
-    except REFUSALS as error:
-        messages.error(request, refusal_text(error))
+    except DriveError as error:
+        messages.error(request, str(error))
         return redirect(drive)
-    count = drive.entries.count()
     messages.success(request, _("%(count)d players checked in.") % {"count": count})
     return redirect(drive)
 
@@ -144,7 +148,7 @@ def walk_in(request, pk):
         # Shown again as typed, with the member of that name offered instead.
         return render_drive_page(request, drive, walk_in=form, status=400)
     data = {"name": form.cleaned_data["name"], "role": form.cleaned_data["role"]}
-    if _attempt(request, services.player_walk_in, drive=drive, **data):
+    if _attempt(request, entries.player_walk_in, drive=drive, **data):
         messages.success(request, _("%(name)s added and checked in.") % data)
     return redirect(drive)
 
@@ -159,58 +163,47 @@ def late_arrival(request, pk):
             request, _("Choose an active player who has not checked in, or one who withdrew.")
         )
         return redirect(drive)
-    came_back = drive.entries.filter(player=form.cleaned_data["player"]).exists()
-    if _attempt(request, services.entry_check_in, drive=drive, **form.cleaned_data):
-        name = form.cleaned_data["player"].name
-        entry = drive.entries.get(player=form.cleaned_data["player"])
-        pair = seating.partnership(drive, entry)
-        if came_back:
-            messages.success(request, _readmitted_text(drive, entry, pair))
-        elif drive.status == DriveStatus.PLANNED:
-            messages.success(request, _("%(name)s checked in.") % {"name": name})
-        elif entry.joined_round == seating.never(drive):
-            messages.success(
-                request,
+    check_in = _done(request, entries.entry_check_in, drive=drive, **form.cleaned_data)
+    if check_in is not REFUSED:
+        messages.success(request, _arrival_text(check_in))
+    return redirect(drive)
+
+
+def _arrival_text(check_in: CheckIn) -> str:
+    words = {"name": check_in.entry.player.name, "round": check_in.from_round}
+    if check_in.partner is not None:
+        words["partner"] = check_in.partner.player.name
+    match check_in.how:
+        case Joining.CHECKED_IN:
+            return _("%(name)s checked in.") % words
+        case Joining.WAITS:
+            return (
                 _(
                     "%(name)s is checked in and waits for a partner: fixed partners join as "
                     "a pair, so the next player to arrive plays with them."
                 )
-                % {"name": name},
+                % words
             )
-        elif len(pair) == 2:
-            messages.success(
-                request,
-                _("%(partner)s and %(name)s join as a pair from round %(round)d.")
-                % {
-                    "partner": pair[1].player.name,
-                    "name": name,
-                    "round": drive.current_round + 1,
-                },
+        case Joining.JOINS if check_in.partner is not None:
+            return _("%(partner)s and %(name)s join as a pair from round %(round)d.") % words
+        case Joining.JOINS:
+            return _("%(name)s joins from round %(round)d.") % words
+        case Joining.PLAYS_ON:
+            return _("%(name)s's withdrawal is undone: they play on.") % words
+        case _ if check_in.partner is not None:
+            return (
+                _(
+                    "%(name)s and %(partner)s are back as a pair from round %(round)d; the rounds "
+                    "they missed count like a late arrival's."
+                )
+                % words
             )
-        else:
-            messages.success(
-                request,
-                _("%(name)s joins from round %(round)d.")
-                % {"name": name, "round": drive.current_round + 1},
-            )
-    return redirect(drive)
-
-
-def _readmitted_text(drive: Drive, entry: Entry, pair: list[Entry]) -> str:
-    names = {"name": entry.player.name, "round": drive.current_round + 1}
-    if entry.returned_round is None:
-        return _("%(name)s's withdrawal is undone: they play on.") % names
-    if len(pair) == 2:
-        return _(
-            "%(name)s and %(partner)s are back as a pair from round %(round)d; the rounds "
-            "they missed count like a late arrival's."
-        ) % (names | {"partner": pair[1].player.name})
     return (
         _(
             "%(name)s is back from round %(round)d; the rounds they missed count like a late "
             "arrival's."
         )
-        % names
+        % words
     )
 
 
@@ -219,41 +212,9 @@ def withdraw(request, pk, entry_pk):
     drive = _organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
     if request.method == "POST":
-        pair = seating.partnership(drive, entry)
-        waiting = entry.joined_round == seating.never(drive)
-        readmitted = entry.returned_round is not None
-        if not _attempt(request, services.entry_withdraw, drive=drive, entry=entry):
-            return redirect(drive)
-        if readmitted:
-            messages.success(
-                request,
-                _("%(name)s's return is undone: they stay withdrawn.")
-                % {"name": entry.player.name},
-            )
-        elif waiting:
-            messages.success(
-                request,
-                _("%(name)s no longer waits for a partner.") % {"name": entry.player.name},
-            )
-        elif len(pair) == 2 and drive.status == DriveStatus.RUNNING:
-            messages.success(
-                request,
-                _(
-                    "%(name)s and %(partner)s withdrawn: fixed partners leave as a pair. "
-                    "Until round %(round)d opens, “Undo” takes it back."
-                )
-                % {
-                    "name": entry.player.name,
-                    "partner": pair[1].player.name,
-                    "round": drive.current_round + 1,
-                },
-            )
-        else:
-            messages.success(
-                request,
-                _("%(name)s withdrawn. Until round %(round)d opens, “Undo” takes it back.")
-                % {"name": entry.player.name, "round": drive.current_round + 1},
-            )
+        withdrawal = _done(request, entries.entry_withdraw, drive=drive, entry=entry)
+        if withdrawal is not REFUSED:
+            messages.success(request, _withdrawal_text(withdrawal))
         return redirect(drive)
     pair = seating.partnership(drive, entry)
     partner = pair[1] if len(pair) == 2 else None
@@ -264,12 +225,26 @@ def withdraw(request, pk, entry_pk):
     )
 
 
+def _withdrawal_text(withdrawal: Withdrawal) -> str:
+    words = {"name": withdrawal.entry.player.name, "round": withdrawal.undo_until}
+    if withdrawal.how == Leaving.RETURN_UNDONE:
+        return _("%(name)s's return is undone: they stay withdrawn.") % words
+    if withdrawal.how == Leaving.NO_LONGER_WAITING:
+        return _("%(name)s no longer waits for a partner.") % words
+    if withdrawal.partner is not None:
+        return _(
+            "%(name)s and %(partner)s withdrawn: fixed partners leave as a pair. "
+            "Until round %(round)d opens, “Undo” takes it back."
+        ) % (words | {"partner": withdrawal.partner.player.name})
+    return _("%(name)s withdrawn. Until round %(round)d opens, “Undo” takes it back.") % words
+
+
 @login_required
 @require_POST
 def withdraw_undo(request, pk, entry_pk):
     drive = _organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
-    if _attempt(request, services.entry_withdraw_undo, drive=drive, entry=entry):
+    if _attempt(request, entries.entry_withdraw_undo, drive=drive, entry=entry):
         messages.success(request, _("%(name)s plays on.") % {"name": entry.player.name})
     return redirect(drive)
 
@@ -278,7 +253,7 @@ def withdraw_undo(request, pk, entry_pk):
 def start(request, pk):
     drive = _organised_drive(request, pk)
     if request.method == "POST":
-        if _attempt(request, services.drive_start, drive=drive):
+        if _attempt(request, lifecycle.drive_start, drive=drive):
             messages.success(request, _("The drive has started: round 1 is seated."))
             return redirect("drives:round", pk=drive.pk, number=1)
         return redirect(drive)
@@ -297,17 +272,18 @@ def start(request, pk):
 @require_POST
 def advance(request, pk):
     drive = _organised_drive(request, pk)
-    if _attempt(request, services.round_advance, drive=drive):
-        drive.refresh_from_db()
-        messages.success(request, _("Round %(round)d is open.") % {"round": drive.current_round})
-    return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+    number = _done(request, lifecycle.round_advance, drive=drive)
+    if number is REFUSED:
+        return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+    messages.success(request, _("Round %(round)d is open.") % {"round": number})
+    return redirect("drives:round", pk=drive.pk, number=number)
 
 
 @login_required
 @require_POST
 def finish(request, pk):
     drive = _organised_drive(request, pk)
-    if _attempt(request, services.drive_finish, drive=drive):
+    if _attempt(request, lifecycle.drive_finish, drive=drive):
         messages.success(request, _("The drive is finished and its scores are locked."))
         return redirect("drives:standings", pk=drive.pk)
     return redirect("drives:round", pk=drive.pk, number=drive.current_round)
@@ -317,7 +293,7 @@ def finish(request, pk):
 @require_POST
 def reopen(request, pk):
     drive = _organised_drive(request, pk)
-    if _attempt(request, services.drive_reopen, drive=drive):
+    if _attempt(request, lifecycle.drive_reopen, drive=drive):
         messages.success(request, _("The drive is reopened: scores can be corrected."))
     return redirect(drive)
 
@@ -330,7 +306,7 @@ def cancel(request, pk):
     if not form.is_valid():
         messages.error(request, _("Say why in at most 200 characters; nothing changed."))
     elif _attempt(
-        request, services.drive_cancel, drive=drive, user=request.user, **form.cleaned_data
+        request, lifecycle.drive_cancel, drive=drive, user=request.user, **form.cleaned_data
     ):
         messages.success(
             request,
@@ -346,11 +322,11 @@ def cancel(request, pk):
 @require_POST
 def restore(request, pk):
     drive = _organised_drive(request, pk)
-    if _attempt(request, services.drive_restore, drive=drive, user=request.user):
-        drive.refresh_from_db()
+    status = _done(request, lifecycle.drive_restore, drive=drive, user=request.user)
+    if status is not REFUSED:
         messages.success(
             request,
             _("The drive is restored: it is %(status)s again.")
-            % {"status": drive.get_status_display().lower()},
+            % {"status": DriveStatus(status).label.lower()},
         )
     return redirect(drive)

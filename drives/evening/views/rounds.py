@@ -1,4 +1,4 @@
-"""The round page: who sits where, the trumps, and the score sheet."""
+"""The round page: who sits where, the trumps, and each table's figures."""
 
 import re
 
@@ -9,14 +9,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from drives.bidwhist import records
-from drives.errors import refusal_text
-from drives.evening import rounds, seating, services
-from drives.evening.score_forms import BidWhistScoresForm, RoundScoresForm
+from drives import games
+from drives.errors import DriveError
+from drives.evening import results, rounds, seating
 from drives.models import ClubRole, Drive, DriveStatus, ResultChange, TableResult
 from drives.names import PublicNames
 from drives.permissions import require_visible
-from scoring.errors import ScoringError
 
 
 def round_page(request, pk, number):
@@ -28,27 +26,29 @@ def round_page(request, pk, number):
     if request.method == "POST" and role is None:
         raise PermissionDenied("Only this club's organisers and helpers can enter scores.")
     problems = {}
+    game = games.of(drive)
     if request.method == "POST":
         if drive.status != DriveStatus.RUNNING:
             messages.error(request, _("The drive is finished: reopen it to correct scores."))
             return redirect("drives:round", pk=drive.pk, number=number)
-        problems = _save_tables(request, drive, number, _posted_form(drive, number, request.POST))
+        problems = _save_tables(request, drive, number, _posted_form(game, number, request.POST))
         if not problems:
             # A reload never posts twice, and every table's fate is in a message.
             return redirect("drives:round", pk=drive.pk, number=number)
         # Show the page again with what was typed: the refused tables keep their figures
         # beside their errors; the saved ones carry their new version for the next post.
-        sheet = rounds.round_sheet(drive, number)
-        form = _form(drive, sheet, _with_versions(request.POST, sheet, problems))
+        shown = rounds.round_state(drive, number)
+        form = _form(game, shown, _with_versions(request.POST, shown, problems))
         form.is_valid()
     else:
-        sheet = rounds.round_sheet(drive, number)
-        form = _form(drive, sheet)
+        shown = rounds.round_state(drive, number)
+        form = _form(game, shown)
     names = PublicNames.for_drive(drive, request.user)
     context = {
         "drive": drive,
-        "sheet": sheet,
-        "tables": [_table_rows(drive, t, form, sheet, problems, names) for t in sheet.tables],
+        "game": game,
+        "round": shown,
+        "tables": [_table_rows(game, t, form, shown, problems, names) for t in shown.tables],
         "rule_text": rounds.moving_rule(drive),
         "names": names,
         "corrections": ResultChange.objects.filter(
@@ -61,24 +61,10 @@ def round_page(request, pk, number):
     return render(request, "drives/round.html", context)
 
 
-def _form(drive, sheet, data=None):
-    return _scores_form(drive, sheet.deals, [t.number for t in sheet.tables], sheet.stored, data)
-
-
-def _scores_form(drive, deals, tables, stored, data=None):
-    numbers = [deal.number for deal in deals]
-    if drive.is_bid_whist:
-        dealers = {deal.number: deal.dealer for deal in deals}
-        return BidWhistScoresForm(
-            data, tables=tables, deals=numbers, dealers=dealers, stored=stored
-        )
-    return RoundScoresForm(
-        data,
-        tables=tables,
-        deals=numbers,
-        honours_deals=rounds.honours_deals(drive, deals),
-        stored=stored,
-        trumps_at_table=drive.trumps_at_table,
+def _form(game, shown, data=None):
+    stored = shown.stored
+    return game.round_form(
+        data, deals=shown.deals, tables=[t.number for t in shown.tables], stored=stored
     )
 
 
@@ -86,8 +72,8 @@ def _scores_form(drive, deals, tables, stored, data=None):
 _TABLE_FIELD = re.compile(r"t(\d+)_(?!v$)")
 
 
-def _posted_form(drive, number, data):
-    """The sheet's form for the tables the post typed something for, and no others.
+def _posted_form(game, number, data):
+    """The page's form for the tables the post typed something for, and no others.
 
     The page posts every table's boxes, most of them blank or as saved; a table with no
     box filled is not reported, so the form (its fields, checks and stored results)
@@ -98,17 +84,18 @@ def _posted_form(drive, number, data):
         for name, value in data.items()
         if value.strip() and (found := _TABLE_FIELD.match(name))
     }
+    drive = game.drive
     tables = sorted(typed & seating.tables_of_round(drive, number))
     stored = {
         (result.table, result.deal): result
         for result in TableResult.objects.filter(drive=drive, round=number, table__in=tables)
     }
-    return _scores_form(drive, rounds.deal_infos(drive, number), tables, stored, data)
+    return game.round_form(data, deals=game.deals(number), tables=tables, stored=stored)
 
 
-def _with_versions(data, sheet, problems):
+def _with_versions(data, shown, problems):
     data = data.copy()
-    for table in sheet.tables:
+    for table in shown.tables:
         if table.number not in problems and table.results:
             data[f"t{table.number}_v"] = max(r.version for r in table.results.values())
     return data
@@ -127,15 +114,13 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
             % {"table": table, "errors": "; ".join(errors)},
         )
     saved = 0
-    for scores in form.entered_tables():
+    for checked in form.checked_tables():
         try:
-            corrected = services.results_record(
-                drive=drive, round_number=number, scores=scores, user=request.user
-            )
-        except (services.DriveError, ScoringError) as error:
-            # The service's refusals name the table already.
-            problems[scores.table] = [refusal_text(error)]
-            messages.error(request, refusal_text(error))
+            corrected = _store(request, drive, number, checked)
+        except DriveError as error:
+            # The refusals name the table already.
+            problems[checked.table] = [str(error)]
+            messages.error(request, str(error))
             continue
         saved += 1
         if corrected and not drive.is_static and number < drive.current_round:
@@ -145,7 +130,7 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
                     "Table %(table)d corrected. Later rounds were seated from the old result; "
                     "they stay as played."
                 )
-                % {"table": scores.table},
+                % {"table": checked.table},
             )
     if saved:
         message = ngettext("Saved %(count)d table.", "Saved %(count)d tables.", saved)
@@ -155,28 +140,29 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
     return problems
 
 
-def _hand_points(drive, result):
-    """A stored bid whist hand's bid, trumps and points for the template; None otherwise."""
-    if result is None or not drive.is_bid_whist:
-        return None
-    ns, ew = records.stored_record(result).side_points(records.house_rules(drive))
-    trumps = result.get_trumps_display() if result.trumps else ""
-    return {
-        "bid": records.bid_text(result.bid_level, result.bid_strain),
-        "trumps": trumps,
-        "ns": ns,
-        "ew": ew,
-    }
+def _store(request, drive, number, checked) -> bool:
+    """Store a table the form checked; its refusal, the game's or the service's, raises."""
+    if checked.refused is not None:
+        raise checked.refused
+    return results.results_record(
+        drive=drive,
+        round_number=number,
+        table=checked.table,
+        figures=checked.figures,
+        version=checked.version,
+        user=request.user,
+    )
 
 
-def _table_rows(drive, table, form, sheet, problems, names):
+def _table_rows(game, table, form, shown, problems, names):
     """What the template shows of one table: its number, seats, version field, rows of
-    (deal, its fields, stored result, dealer's name, a bid whist hand's points), its refusal
-    if any, and for a
-    progressive drive the winners and where the movers go once the round is complete."""
+    (deal, its fields, stored result, dealer's name, what the game shows of the result), its
+    refusal if any, and for a progressive drive the winners and where the movers go once
+    the round is complete."""
+    drive = game.drive
     version, rows = form.table_fields(table.number)
     winner = None if drive.is_static else table.winner(drive)
-    dealers = {deal.number: deal.dealer for deal in sheet.deals}
+    dealers = {deal.number: deal.dealer for deal in shown.deals}
     return {
         "table": table,
         "version": version,
@@ -186,17 +172,16 @@ def _table_rows(drive, table, form, sheet, problems, names):
                 row[1:],
                 table.results.get(row[0]),
                 table.dealer_name(table.results.get(row[0]), dealers[row[0]], names),
-                _hand_points(drive, table.results.get(row[0])),
+                game.shown_result(table.results.get(row[0])),
             )
             for row in rows
         ],
         "problems": problems.get(table.number, []),
         "winner": winner,
-        # At bid whist points decide, and the defenders' tricks score nothing.
-        "tie": None if drive.is_bid_whist else table.tied_on_tricks(drive.deals_per_round),
+        "tie": game.tie(table.results),
         # The usual moves hold only while the table count stays; otherwise the movement
         # re-seats everyone and the next round's page says where each player sits.
-        "moves": rounds.moves_from(drive, table.number, len(sheet.tables))
-        if winner and sheet.number < drive.rounds and sheet.tables_next_round == len(sheet.tables)
+        "moves": rounds.moves_from(drive, table.number, len(shown.tables))
+        if winner and shown.number < drive.rounds and shown.tables_next_round == len(shown.tables)
         else "",
     }

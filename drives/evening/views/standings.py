@@ -5,14 +5,16 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
+from drives import games
 from drives.conditional import cached_fragment, conditional_page
 from drives.downloads import SpreadsheetWriter, csv_download
-from drives.evening.freshness import drive_stamp
-from drives.evening.reports import STANDINGS_COLUMNS, drive_report, first_totals, standing_lines
 from drives.filenames import drive_download_name
 from drives.models import Drive, DriveStatus
 from drives.names import PublicNames
 from drives.permissions import require_visible
+from drives.reports.freshness import drive_stamp
+from drives.reports.lines import STANDINGS_COLUMNS, standing_lines
+from drives.reports.report import drive_report, first_totals
 from scoring.cards import SEATS
 
 
@@ -60,62 +62,13 @@ def results_csv(request, pk):
     report = drive_report(drive)
     names = PublicNames.for_drive(drive, request.user)
     response, writer = _csv_response(report.drive, "results")
-    bid_whist = report.drive.is_bid_whist
-    seats = ["north", "east", "south", "west"]
-    if bid_whist:
-        writer.writerow(
-            [
-                "round",
-                "hand",
-                "table",
-                *seats,
-                "dealer",
-                "declarers",
-                "bid",
-                "trumps",
-                "declarers' tricks",
-                "ns points",
-                "ew points",
-            ]
-        )
-    else:
-        writer.writerow(
-            ["round", "deal", "trumps", "table", *seats, "ns tricks", "ew tricks", "ns honours"]
-        )
+    game = games.of(drive)
+    writer.writerow(game.csv_header)
     for result in report.results:
         seated = [
             names.entry(result.players[seat]) if seat in result.players else "" for seat in SEATS
         ]
-        if bid_whist:
-            writer.writerow(
-                [
-                    result.round,
-                    result.deal,
-                    result.table,
-                    *seated,
-                    result.dealer,
-                    result.declarers,
-                    result.bid,
-                    result.trumps,
-                    result.declarer_tricks,
-                    result.ns_points,
-                    result.ew_points,
-                ]
-            )
-            continue
-        honours = "" if result.ns_honours is None else result.ns_honours
-        writer.writerow(
-            [
-                result.round,
-                result.deal,
-                result.trumps,
-                result.table,
-                *seated,
-                result.ns_tricks,
-                result.ew_tricks,
-                honours,
-            ]
-        )
+        writer.writerow(game.csv_row(result, seated))
     return response
 
 

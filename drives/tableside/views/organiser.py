@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
+from drives import games
 from drives.errors import DriveError
 from drives.models import Drive, DriveStatus
 from drives.permissions import require_organiser, require_team
@@ -31,6 +32,7 @@ def _running_drive(request, pk, *, require=require_organiser) -> Drive:
 def _tiles_context(request, drive):
     return {
         "drive": drive,
+        "game": games.of(drive),
         "board": board.board(drive),
         "poll": settings.DASHBOARD_POLL_SECONDS,
         # Helpers watch and settle; the next round, the hall and the links are the organisers'.

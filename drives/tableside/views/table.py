@@ -6,12 +6,12 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from drives import limits
-from drives.errors import DriveError, FiguresRefused
-from drives.evening import rounds
+from drives import games, limits
+from drives.errors import DriveError
+from drives.games.deals import SEAT_LETTERS
 from drives.models import DriveStatus, PendingState
 from drives.tableside import ratelimit, services, tokens
-from drives.tableside.forms import BidWhistEntryForm, ConfirmForm, TableEntryForm
+from drives.tableside.forms import ConfirmForm
 from drives.tableside.state import table_state
 
 
@@ -55,21 +55,13 @@ def table_endpoint(view):
 
 def _page(request, link, *, form=None, note="", error="", status=200):
     state = table_state(link)
-    deals = [line.deal.number for line in state.deals]
-    honours = [line.deal.number for line in state.deals if line.honours]
-    if form is None and link.drive.is_bid_whist:
-        form = _hands_form(link)
-    elif form is None:
-        form = TableEntryForm(
-            initial={"round": state.round_number},
-            deals=deals,
-            honours_deals=honours,
-            turned=link.drive.trumps_at_table,
-        )
-    if isinstance(form, BidWhistEntryForm):
-        form.dealer_names = _dealer_names(state)
+    game = games.of(link.drive)
+    if form is None:
+        form = _form(link)
+    form.dealer_names = _dealer_names(state)
     context = {
         "drive": link.drive,
+        "game": game,
         "state": state,
         "form": form,
         "confirm_form": ConfirmForm(initial={"entry": state.waiting.pk if state.waiting else 0}),
@@ -79,12 +71,18 @@ def _page(request, link, *, form=None, note="", error="", status=200):
     return render(request, "tableside/table.html", context, status=status)
 
 
+def _form(link, data=None):
+    """The form a side of the table sends its figures with: the drive's game's."""
+    drive = link.drive
+    return games.of(drive).phone_form(data, table=link.table, round_number=drive.current_round)
+
+
 def _dealer_names(state) -> dict[int, str]:
-    """ "S (Ada Ashworth)" for each hand: who deals, by the rotation, and their name."""
+    """ "S (Ada Ashworth)" for each deal: who deals, by the rotation, and their name."""
     seated = dict(zip("NESW", (entry for _letter, entry in state.seats), strict=False))
     names = {}
     for line in state.deals:
-        letter, entry = rounds.SEAT_LETTERS[line.deal.dealer], seated.get(line.deal.dealer)
+        letter, entry = SEAT_LETTERS[line.deal.dealer], seated.get(line.deal.dealer)
         names[line.deal.number] = f"{letter} ({entry.player.name})" if entry else str(letter)
     return names
 
@@ -94,67 +92,29 @@ def table_page(request, link):
     return _page(request, link)
 
 
-def _hands_form(link, data=None):
-    drive = link.drive
-    dealers = {deal.number: deal.dealer for deal in rounds.deal_infos(drive, drive.current_round)}
-    return BidWhistEntryForm(
-        data,
-        initial={"round": drive.current_round},
-        drive=drive,
-        deals=list(dealers),
-        dealers=dealers,
-    )
-
-
-def _enter_hands(request, link):
-    """A bid whist table's hands: checked and shown with their points, then sent."""
-    form = _hands_form(link, request.POST)
+@require_POST
+@table_endpoint
+def table_enter(request, link):
+    """A side's figures, checked by the game's form; some games show them (a bid whist
+    hand's points) once before they are sent."""
+    form = _form(link, request.POST)
     if not form.is_valid():
-        return _page(request, link, form=form, error=_("Check the hands marked below."), status=400)
-    if form.cleaned_data["step"] != "send":
-        # Bound again with "send": the same figures, their points shown, one tap to store.
-        data = request.POST.copy()
-        data["step"] = "send"
-        form = _hands_form(link, data)
-        form.is_valid()
-        return _page(request, link, form=form, note=_("Check the points, then send."))
-    return _submit(request, link, form)
-
-
-def _submit(request, link, form):
+        return _page(request, link, form=form, error=form.error_summary(), status=400)
+    shown_first = form.before_sending()
+    if shown_first is not None:
+        return _page(request, link, form=shown_first, note=shown_first.check_note)
     try:
         outcome = services.entry_submit(
             link=link,
             round_number=form.cleaned_data["round"],
             side=form.cleaned_data["side"],
-            figures=form.figures(),
+            figures=form.figures,
             submission=form.cleaned_data["submission"],
             address=limits.client_address(request),
         )
-    except FiguresRefused as error:
-        return _page(request, link, form=form, error=str(error), status=400)
     except DriveError as error:
         return _page(request, link, form=form, error=str(error), status=409)
     return _page(request, link, note=_outcome_note(outcome))
-
-
-@require_POST
-@table_endpoint
-def table_enter(request, link):
-    if link.drive.is_bid_whist:
-        return _enter_hands(request, link)
-    form = TableEntryForm(
-        request.POST,
-        deals=link.drive.deals_of_round(link.drive.current_round),
-        honours_deals=services.honours_deals(link.drive, link.drive.current_round),
-        turned=link.drive.trumps_at_table,
-    )
-    if not form.is_valid():
-        errors = [
-            f"{form.fields[name].label}: {' '.join(map(str, e))}" for name, e in form.errors.items()
-        ]
-        return _page(request, link, form=form, error=" ".join(errors), status=400)
-    return _submit(request, link, form)
 
 
 @require_POST

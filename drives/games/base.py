@@ -1,0 +1,244 @@
+"""What a drive's game decides: the one place where ``drives`` asks which game a drive plays.
+
+A game is built for one drive (``drives.games.of(drive)``), as pretix builds a payment
+provider for one event. Each game names, for its drive:
+
+* the deals of a round (:meth:`~DriveGame.deals`) and those where honours are scored;
+* how a table's figures are asked for (the round page's and the phone's form classes)
+  and checked (:meth:`~DriveGame.check`, through ``scoring``, with the messages of
+  ``drives.errors``), and how a side's checked figures ride on its pending entry;
+* the points of a deal or hand (:meth:`~DriveGame.points_of`), the winner of a
+  progressive round (:meth:`~DriveGame.round_winner`);
+* what the pages, the CSVs and the printed sheets show of a table's figures;
+* the template partials its pages include (:attr:`~DriveGame.partials`);
+* how computer players play a table's deals, for demos and tests.
+
+The rules stay in ``scoring``; a game only asks them. A new game is a subclass of
+:class:`DriveGame` with the abstract methods written, its forms, its templates in
+``templates/games/<name>/`` and a line in ``drives.games.GAMES``.
+"""
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from drives.games.deals import DealInfo
+from drives.games.figures import DealFigures, Figures, Typed
+from scoring.cards import Side, Suit, suit_symbol
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    from drives.games.forms import PhoneForm, RoundForm
+    from drives.models import Drive, PendingEntry, ResultChange, TableResult
+
+#: What a drive's pages call a table's stored result: a ``TableResult`` or a report's
+#: ``DealResult`` (the same columns, with the players and the points).
+Result = Any
+
+
+@dataclass(frozen=True)
+class Partials:
+    """The templates a game's pages include, each named for what it shows."""
+
+    summary: str  # the drive page: the game and how it scores, under the title
+    round_deals: str  # the round page: each deal's trumps or dealer
+    round_table: str  # the round page: one table's figures, as typed and as stored
+    phone_form: str  # the phone: the form a side sends its figures with
+    phone_stored: str  # the phone: the table's stored result
+    sent: str  # the phone and the history: a side's figures as sent
+    tile: str  # the organiser's dashboard: a side's figures in a tile
+    card_headings: str  # a printed scorecard's column headings
+    table_card_hands: str  # a printed table card: the title (and note) over its hands
+    results_grid: str  # the printed results sheet: each table's figures by deal
+
+    @classmethod
+    def of(cls, folder: str) -> "Partials":
+        """The partials in ``templates/games/<folder>/``, by their usual names."""
+        return cls(
+            summary=f"games/{folder}/_summary.html",
+            round_deals=f"games/{folder}/_round_deals.html",
+            round_table=f"games/{folder}/_round_table.html",
+            phone_form=f"games/{folder}/_phone_form.html",
+            phone_stored=f"games/{folder}/_phone_stored.html",
+            sent=f"games/{folder}/_sent.html",
+            tile=f"games/{folder}/_tile.html",
+            card_headings=f"games/{folder}/pdf/_card_headings.html",
+            table_card_hands=f"games/{folder}/pdf/_table_card_hands.html",
+            results_grid=f"games/{folder}/pdf/_results_grid.html",
+        )
+
+
+class DriveGame(ABC):
+    """A drive's game, for that drive: what to ask, check, score, show and print."""
+
+    #: The templates this game's pages include.
+    partials: ClassVar[Partials]
+    #: The round page's form and the phone's (``drives.games.forms``).
+    round_form_class: ClassVar[type["RoundForm"]]
+    phone_form_class: ClassVar[type["PhoneForm"]]
+    #: Scripts the phone page loads beside ``js/tableside.js``.
+    phone_scripts: ClassVar[tuple[str, ...]] = ()
+    #: The printed scorecard's columns as (name, width in units), for ``card_grid``.
+    scorecard_units: ClassVar[tuple[tuple[str, int], ...]]
+    #: The table card's grid of hands: its headings after Round, Deal and Dealer, the one
+    #: drawn as suits (an index into them, or None), and whether a note follows it.
+    table_card_headings: ClassVar[tuple["StrOrPromise", ...]]
+    table_card_suit_column: ClassVar[int | None] = None
+    table_card_note: ClassVar[bool] = False
+    #: Tables side by side in the results sheet's grid before it is split.
+    results_grid_tables: ClassVar[int] = 16
+    #: The results CSV's header, in English (machine form, every language alike).
+    csv_header: ClassVar[tuple[str, ...]]
+
+    def __init__(self, drive: "Drive"):
+        self.drive = drive
+
+    # The deals -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def deals(self, round_number: int) -> list[DealInfo]:
+        """The deals of a round, their trumps (unless the tables report them) and dealers."""
+
+    def honours_deals(self, deals: Iterable[DealInfo]) -> list[int]:
+        """The deals on which honours are scored, as the forms ask for them."""
+        return []
+
+    @property
+    @abstractmethod
+    def scoring_label(self) -> "StrOrPromise":
+        """How the drive scores, as its pages and sheets say under the title."""
+
+    @property
+    def trumps_at_table(self) -> bool:
+        """Whether each table reports its own trumps, rather than a rotation naming them."""
+        return True
+
+    # A table's figures ----------------------------------------------------------------------
+
+    @abstractmethod
+    def check(self, table: int, deals: list[DealInfo], typed: Typed) -> Figures:
+        """``typed`` (for ``deals`` at ``table``) as checked figures, or ``FiguresRefused``.
+
+        The one checker of a table's figures, whichever door they came in by; its words
+        are ``drives.errors``' and ``scoring``'s.
+        """
+
+    def round_form(
+        self, data=None, *, deals: list[DealInfo], tables: list[int], stored
+    ) -> "RoundForm":
+        """The round page's form for ``tables`` (``stored``: their results by (table, deal))."""
+        return self.round_form_class(data, game=self, deals=deals, tables=tables, stored=stored)
+
+    def phone_form(self, data=None, *, table: int, round_number: int) -> "PhoneForm":
+        """The form a side of ``table`` sends its figures with, for ``round_number``."""
+        return self.phone_form_class(
+            data,
+            initial={"round": round_number},
+            game=self,
+            table=table,
+            deals=self.deals(round_number),
+        )
+
+    def pending_fields(self, figures: Figures) -> dict[str, dict[str, Any]]:
+        """A side's checked figures as its ``PendingEntry`` keeps them (JSON, by deal)."""
+        deals = sorted(figures.deals.items())
+        return {
+            "tricks": {str(deal): f.ns_tricks for deal, f in deals},
+            "honours": {str(deal): f.ns_honours for deal, f in deals if f.ns_honours is not None},
+            "trumps": {str(deal): f.trumps for deal, f in deals if f.trumps},
+            "hands": {},
+        }
+
+    def sent_figures(self, entry: "PendingEntry") -> Figures:
+        """What a side sent (its ``PendingEntry``), checked when it was sent."""
+        return Figures(
+            {
+                int(deal): DealFigures(
+                    ns_tricks=tricks,
+                    ns_honours=entry.honours.get(deal),
+                    trumps=entry.trumps.get(deal, ""),
+                )
+                for deal, tricks in entry.tricks.items()
+            }
+        )
+
+    # Scoring ----------------------------------------------------------------------------------
+
+    @abstractmethod
+    def points_of(self) -> Callable[[Result], tuple[int, int]]:
+        """A function from a stored result to (N–S points, E–W points) on its deal."""
+
+    @abstractmethod
+    def round_winner(self, results: Iterable[Result]) -> Side:
+        """The side that won a table's complete round (its results), for progressive moves."""
+
+    def tie(self, results: Mapping[int, Result]) -> tuple[int, int] | None:
+        """(N–S, E–W) when a table's complete round is level on what decides it and the
+        last deal settles it, for the round page to say so; None otherwise."""
+        return None
+
+    def trumps_symbol(self, result: Result) -> str:
+        """The trumps of a stored result's deal, as a symbol ("♥", "NT")."""
+        return suit_symbol(Suit(result.trumps) if result.trumps else None)
+
+    # What the pages show ------------------------------------------------------------------
+
+    def shown_result(self, result: "TableResult | None") -> dict[str, Any] | None:
+        """What the round page shows of a stored result beyond its fields; None for nothing."""
+        return None
+
+    def sent_text(self, entry: "PendingEntry") -> str:
+        """A side's sent figures in one line, for a table's history."""
+        return ", ".join(
+            f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
+            for _deal, ns, ew, _honours, trumps in entry.rows()
+        )
+
+    def stored_text(self, result: "TableResult") -> str:
+        """A stored result in a few words, for a table's history."""
+        return f"{result.ns_tricks}–{result.ew_tricks}"
+
+    def correction_text(self, change: "ResultChange") -> str:
+        """A correction as it stood and as it became, for a table's history."""
+        return f"{change.old_ns_tricks} → {change.new_ns_tricks}"
+
+    @abstractmethod
+    def csv_row(self, result: Result, seated: list[str]) -> list[object]:
+        """A report's deal result as a row of the results CSV (``csv_header``'s columns)."""
+
+    # What the printed sheets show ----------------------------------------------------------
+
+    @abstractmethod
+    def card_trumps(self, deal: DealInfo, hand: "TableResult | None") -> tuple[str, str | None]:
+        """A scorecard's trumps column for a deal (blank before the table has played it)
+        and the suit drawn over it in colour ("H" … "NT"), if any."""
+
+    def card_cells(
+        self, deal: DealInfo, hand: "TableResult | None", *, seated: bool, blank: bool
+    ) -> tuple[str, ...]:
+        """A scorecard's own columns for a deal, after the trumps (``seated``: the player
+        sits at a table for it; ``blank``: a card printed with no figures)."""
+        return ()
+
+    @abstractmethod
+    def table_card_cells(self, hand: "TableResult | None") -> list[str]:
+        """A table card's row for a hand under ``table_card_headings``; blanks to write in."""
+
+    @abstractmethod
+    def grid_cell(self, result: Result, hand: "TableResult") -> str:
+        """A table's deal in the results sheet's grid."""
+
+    # Computer players ------------------------------------------------------------------
+
+    @abstractmethod
+    def play_table(self, seeds: Mapping[int, int]) -> Typed:
+        """A table's figures for its deals (deal → seed) as computer players would type them."""
+
+    # The set-up ------------------------------------------------------------------------------
+
+    @staticmethod
+    def setup_problems(data: Mapping[str, Any]) -> dict[str, "StrOrPromise"]:
+        """What a drive's set-up (a form's cleaned data) may not choose with this game, by field."""
+        return {}

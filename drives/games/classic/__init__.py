@@ -1,0 +1,1 @@
+"""Classic whist (``game``) and its forms; its templates are in ``templates/games/classic/``."""

@@ -1,0 +1,67 @@
+"""A deal as the pages and sheets show it (its number, its trumps, who deals), and the seat
+letters in the reader's language."""
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_noop, pgettext_lazy
+
+from scoring.cards import Seat, Suit, suit_name, suit_symbol
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+#: The trumps as ``scoring`` names them, for ``makemessages``: the round page shows them
+#: with ``{% translate deal.name %}``.
+SUIT_NAMES = (
+    gettext_noop("hearts"),
+    gettext_noop("diamonds"),
+    gettext_noop("spades"),
+    gettext_noop("clubs"),
+    gettext_noop("no trumps"),
+    gettext_noop("turned up"),
+    gettext_noop("bid"),
+)
+
+#: Seat letters as the reader's language writes them: French N, E, S, O; Hungarian É, K, D, Ny.
+SEAT_LETTERS = {
+    "N": pgettext_lazy("seat letter", "N"),
+    "E": pgettext_lazy("seat letter", "E"),
+    "S": pgettext_lazy("seat letter", "S"),
+    "W": pgettext_lazy("seat letter", "W"),
+}
+
+
+@dataclass(frozen=True)
+class DealInfo:
+    """A deal's number, its trumps (unless each table reports them) and who deals it.
+
+    ``at_table`` says the trumps are not fixed in advance: turned up at each table, or
+    named by the declarers when they win the bid (``bid``).
+    """
+
+    number: int
+    trumps: Suit | None
+    dealer: Seat = "N"
+    at_table: bool = False
+    bid: bool = False
+
+    @property
+    def dealer_letter(self) -> "StrOrPromise":
+        return SEAT_LETTERS[self.dealer]
+
+    @property
+    def symbol(self) -> str:
+        return "?" if self.at_table else suit_symbol(self.trumps)
+
+    @property
+    def name(self) -> str:
+        if self.at_table:
+            return "bid" if self.bid else "turned up"
+        return suit_name(self.trumps)
+
+    @property
+    def css(self) -> str:
+        if self.at_table:
+            return "suit-table"
+        return f"suit-{self.trumps.value}" if self.trumps else "suit-NT"
