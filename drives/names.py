@@ -45,8 +45,8 @@ class OneLineTexts(forms.BaseForm):
     """A form whose one-line text boxes (a club's name and town, a drive's title, a
     season's name) are cleaned as names are: they show on the same public pages."""
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict:
+        cleaned = super().clean() or self.cleaned_data
         for name, value in cleaned.items():
             if isinstance(value, str) and not isinstance(self.fields[name].widget, forms.Textarea):
                 cleaned[name] = clean_name(value)
