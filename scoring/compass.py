@@ -50,7 +50,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 from itertools import groupby
@@ -98,13 +98,28 @@ class BoardResult:
 
 @dataclass(frozen=True, slots=True)
 class ScoredResult:
-    """A result with each pair's score on the board; ``top`` is the most a pair could
-    score there (matchpoints; ``None`` with compass scoring, which has no top)."""
+    """A result with each pair's score on the board, exact.
+
+    The scores are kept as whole numbers of 1/``played``, ``played`` being the board's
+    number of results (every score of the board has that denominator: the mean's, or
+    Neuberg's), so that scoring an evening makes no fraction until one is shown:
+    :attr:`ns` and :attr:`ew` are the scores as fractions. ``top`` is the most a pair
+    could score on the board (matchpoints; ``None`` with compass scoring, which has none).
+    """
 
     result: BoardResult
-    ns: Fraction
-    ew: Fraction
-    top: Fraction | None = None
+    ns_units: int
+    ew_units: int
+    played: int
+    top: int | None = None
+
+    @property
+    def ns(self) -> Fraction:
+        return Fraction(self.ns_units, self.played)
+
+    @property
+    def ew(self) -> Fraction:
+        return Fraction(self.ew_units, self.played)
 
 
 def by_board(results: Iterable[BoardResult]) -> dict[int, list[BoardResult]]:
@@ -123,13 +138,17 @@ def by_board(results: Iterable[BoardResult]) -> dict[int, list[BoardResult]]:
 def compass_scores(results: Iterable[BoardResult]) -> list[ScoredResult]:
     """Each result scored against its board's mean, in the order given (see the module)."""
     listed = list(results)
-    means = {
-        number: Fraction(sum(r.ns_tricks for r in board), len(board))
+    # n·t − (t₁ + … + tₙ) is n times t's distance from the mean.
+    sums = {
+        number: (sum(r.ns_tricks for r in board), len(board))
         for number, board in by_board(listed).items()
     }
-    return [
-        ScoredResult(r, r.ns_tricks - means[r.board], means[r.board] - r.ns_tricks) for r in listed
-    ]
+    scored = []
+    for r in listed:
+        total, played = sums[r.board]
+        units = played * r.ns_tricks - total
+        scored.append(ScoredResult(r, units, -units, played))
+    return scored
 
 
 def matchpoint_scores(
@@ -143,18 +162,19 @@ def matchpoint_scores(
     target = most if expected is None else expected
     if target < most:
         raise StandingsError(f"A board was played {most} times, more than the {target} expected.")
-    top = Fraction(2 * (target - 1))
+    top = 2 * (target - 1)
     # Per board, trick count → (results with fewer tricks, results with as many).
     standing = {number: _below_and_level(board) for number, board in boards.items()}
     scored = []
     for r in listed:
         fewer, level = standing[r.board][r.ns_tricks]
-        ns = neuberg(2 * fewer + level - 1, len(boards[r.board]), target)
-        scored.append(ScoredResult(r, ns, top - ns, top))
+        played = len(boards[r.board])
+        units = _neuberg_units(2 * fewer + level - 1, played, target)
+        scored.append(ScoredResult(r, units, top * played - units, played, top))
     return scored
 
 
-def neuberg(matchpoints: int | Fraction, played: int, expected: int) -> Fraction:
+def neuberg(matchpoints: int, played: int, expected: int) -> Fraction:
     """Matchpoints on a board played ``played`` times, as if played ``expected`` times.
 
     The EBU's worked example (Max Bavin, "The Neuberg formula"): 10 results where 11
@@ -165,7 +185,12 @@ def neuberg(matchpoints: int | Fraction, played: int, expected: int) -> Fraction
     """
     if not 1 <= played <= expected:
         raise StandingsError(f"A board played {played} times cannot be scored as {expected}.")
-    return (Fraction(matchpoints) + 1) * expected / played - 1
+    return Fraction(_neuberg_units(matchpoints, played, expected), played)
+
+
+def _neuberg_units(matchpoints: int, played: int, expected: int) -> int:
+    """(M + 1) × N / n − 1 in units of 1/n, that is (M + 1) × N − n."""
+    return (matchpoints + 1) * expected - played
 
 
 def score_boards(
@@ -198,7 +223,7 @@ class PairScore:
     shared: bool
     total: Fraction
     boards: int
-    top: Fraction | None
+    top: int | None
     percentage: Fraction | None
 
     @property
@@ -226,20 +251,27 @@ def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[F
     >>> [(f.direction, [(p.pair, p.rank_label, str(p.total)) for p in f.pairs]) for f in fields]
     [('NS', [(1, '1', '1/2'), (2, '2', '-1/2')]), ('EW', [(4, '1', '1/2'), (3, '2', '-1/2')])]
     """
-    scores: dict[int, list[Fraction]] = defaultdict(list)
-    tops: dict[int, list[Fraction]] = defaultdict(list)
+    units: dict[int, Counter[int]] = defaultdict(Counter)  # played → units, a pair
+    tops: dict[int, int] = defaultdict(int)
+    boards: Counter[int] = Counter()
     sides: dict[int, set[Side]] = defaultdict(set)
+    matchpoints = False
     for s in scored:
-        seats: tuple[tuple[int, Side, Fraction], ...] = (
-            (s.result.ns_pair, "NS", s.ns),
-            (s.result.ew_pair, "EW", s.ew),
+        seats: tuple[tuple[int, Side, int], ...] = (
+            (s.result.ns_pair, "NS", s.ns_units),
+            (s.result.ew_pair, "EW", s.ew_units),
         )
         for pair, side, score in seats:
-            scores[pair].append(score)
-            if s.top is not None:
-                tops[pair].append(s.top)
+            units[pair][s.played] += score
+            boards[pair] += 1
             sides[pair].add(side)
-    lines = [_pair_line(pair, scores[pair], tops.get(pair)) for pair in scores]
+            if s.top is not None:
+                tops[pair] += s.top
+                matchpoints = True
+    lines = [
+        _pair_line(pair, units[pair], boards[pair], tops[pair] if matchpoints else None)
+        for pair in units
+    ]
     if not by_direction:
         return (Field(None, _places(lines)),)
     both = sorted(pair for pair, seen in sides.items() if len(seen) > 1)
@@ -252,14 +284,13 @@ def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[F
     )
 
 
-def _pair_line(pair: int, scores: list[Fraction], tops: list[Fraction] | None) -> PairScore:
-    total = sum(scores, ZERO)
-    if not tops:
-        return PairScore(pair, 0, False, total, len(scores), None, None)
-    top = sum(tops, ZERO)
+def _pair_line(pair: int, units: Counter[int], boards: int, top: int | None) -> PairScore:
+    total = sum((Fraction(score, played) for played, score in units.items()), ZERO)
+    if top is None:
+        return PairScore(pair, 0, False, total, boards, None, None)
     # Every board played once has a top of 0: each result is the board's average.
     percentage = 100 * total / top if top else Fraction(50)
-    return PairScore(pair, 0, False, total, len(scores), top, percentage)
+    return PairScore(pair, 0, False, total, boards, top, percentage)
 
 
 def _places(lines: Sequence[PairScore]) -> tuple[PairScore, ...]:
@@ -280,8 +311,9 @@ def _places(lines: Sequence[PairScore]) -> tuple[PairScore, ...]:
 def two_places(figure: Fraction) -> Decimal:
     """A score or percentage as sheets print it: 2 decimal places, half up.
 
-    >>> two_places(Fraction(-2, 3)), two_places(Fraction(1, 8))
-    (Decimal('-0.67'), Decimal('0.13'))
+    >>> two_places(Fraction(-2, 3)), two_places(Fraction(1, 8)), two_places(Fraction(-1, 8))
+    (Decimal('-0.67'), Decimal('0.13'), Decimal('-0.13'))
     """
-    exact = Decimal(figure.numerator) / Decimal(figure.denominator)
-    return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+    # In whole numbers, so that no decimal rounding comes before the one shown.
+    hundredths = (abs(figure.numerator) * 200 + figure.denominator) // (2 * figure.denominator)
+    return Decimal(hundredths if figure >= 0 else -hundredths).scaleb(-2)

@@ -1,7 +1,7 @@
 """Boards for compass whist: numbering, seeded deals, trumps in each mode, honours."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.boards import Board, board_dealer, board_seed, deal_board, deal_boards, kept_board
@@ -17,6 +17,7 @@ def test_the_dealer_goes_round_the_table_from_north_on_board_one():
     assert board_dealer(17) == "N" and board_dealer(28) == "W"
 
 
+@settings(deadline=None)
 @given(seed=seeds, number=numbers)
 def test_a_seeded_board_is_the_same_whenever_it_is_dealt_again(seed, number):
     board = deal_board(number, seed, Rotation.HDSC)
@@ -34,6 +35,7 @@ def test_boards_of_one_drive_differ_and_so_do_neighbouring_drives():
     assert not {b.hands for b in first} & {b.hands for b in next_drive}
 
 
+@settings(deadline=None)
 @given(seed=seeds, number=numbers)
 def test_turned_up_trumps_are_the_suit_of_the_dealers_last_card_dealt(seed, number):
     board = deal_board(number, seed, Rotation.TURNED)

@@ -4,7 +4,7 @@ import itertools
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import MovementError
@@ -59,12 +59,14 @@ def howells(draw):
     return howell_boards(pairs, rounds, boards_per_round=draw(st.integers(1, 4)))
 
 
+@settings(deadline=None)
 @given(movement=st.one_of(mitchells(), howells()))
 def test_no_pair_ever_plays_a_board_twice(movement):
     played = plays(movement)
     assert len(played) == len(set(played))
 
 
+@settings(deadline=None)
 @given(movement=st.one_of(mitchells(), howells()))
 def test_every_table_that_plays_holds_a_set_and_only_shared_sets_are_at_two_tables(movement):
     for r in range(len(movement.sets)):

@@ -4,7 +4,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.boards import Board, deal_board, deal_boards, kept_board
@@ -55,6 +55,7 @@ def evenings(draw):
     return rotation, made, tuple(results), event, method
 
 
+@settings(max_examples=50, deadline=None)
 @given(evenings())
 def test_an_exported_evening_reimports_to_the_same_boards_and_results(evening):
     rotation, made, results, event, method = evening
