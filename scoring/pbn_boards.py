@@ -41,6 +41,7 @@ turned up there is no telling which card was dealt last, so it is refused.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date as Date
@@ -89,8 +90,11 @@ def dump_boards(
     the order given within a board.
     """
     listed = list(results)
-    numbers = {board.number for board in boards}
-    stray = sorted({r.board for r in listed} - numbers)
+    numbers = Counter(board.number for board in boards)
+    twice = sorted(number for number, count in numbers.items() if count > 1)
+    if twice:
+        raise ScoringError(f"Board {twice[0]} is given twice")
+    stray = sorted({r.board for r in listed} - set(numbers))
     if stray:
         raise ScoringError(f"Board {stray[0]} has results but is not among the boards")
     chosen = None if method is None else Method(method)
@@ -175,7 +179,9 @@ def _trumps_text(trumps: Suit | None) -> str:
 
 
 def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
+    # A tag stands on one line: a line break in an event's name becomes a space.
+    one_line = " ".join(value.splitlines())
+    return one_line.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def read_boards(path: str | Path, *, rotation: Rotation | str) -> BoardFile:

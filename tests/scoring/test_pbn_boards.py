@@ -102,9 +102,18 @@ def test_compass_scores_go_in_their_own_columns_with_two_decimals():
     assert "- - 1 11 - N 7 -0.67  0.67" in text
 
 
-def test_results_for_a_board_not_exported_are_refused():
+def test_results_for_a_board_not_exported_and_a_board_given_twice_are_refused():
+    made = deal_boards(2, 1, "hdsc")
     with pytest.raises(ScoringError, match="Board 3 has results but is not among the boards"):
-        dump_boards(deal_boards(2, 1, "hdsc"), [BoardResult(3, 1, 2, 7)])
+        dump_boards(made, [BoardResult(3, 1, 2, 7)])
+    with pytest.raises(ScoringError, match="Board 2 is given twice"):
+        dump_boards([*made, made[1]])
+
+
+def test_an_event_name_on_two_lines_is_written_on_one():
+    text = dump_boards(deal_boards(1, 1, "hdsc"), event='Club\nnight "B"')
+    assert '[Event "Club night \\"B\\""]' in text.splitlines()
+    assert parse_boards(text, rotation="hdsc").event == 'Club night "B"'
 
 
 def collections():
