@@ -58,6 +58,7 @@ bench: $(VENV)/.installed-dev
 	$(BIN)/python -m bench.simulate
 	$(BIN)/python -m bench.movements
 	$(BIN)/python -m bench.standings
+	$(BIN)/python -m bench.compass
 	$(BIN)/python -m bench.league
 	$(BIN)/python -m bench.paper
 	$(BIN)/python -m bench.tableside --db sqlite

@@ -10,7 +10,8 @@ trick round so that ``PBNRecord.plays`` is in play order, each trick starting wi
 previous trick's winner. ``-`` marks no card (after a claim) and ``^R`` marks a revoke.
 
 PBN has no tag for whist's trumps, so a whist hand record written by :func:`dump_record`
-without a contract leaves them to the drive's rotation (:func:`scoring.cards.trumps_for_deal`).
+without a contract leaves them to the drive's rotation (:func:`scoring.cards.trumps_for_deal`);
+a drive's boards, written by :mod:`scoring.pbn_boards`, carry a ``[Trumps]`` tag of their own.
 
 >>> text = '[Board "1"]\\n[Dealer "S"]\\n[Deal "N:AKQJ... .AKQJ.. ..AKQJ. ...AKQJ"]\\n'
 >>> record = parse_pbn(text + '[Contract "1NT"]\\n[Play "W"]\\nCA - - -\\n')[0]
@@ -98,17 +99,30 @@ class PBNRecord:
 
 def read_pbn(path: str | Path) -> list[PBNRecord]:
     """Read every record of a PBN file (UTF-8, or ISO-8859-1 where it is not UTF-8)."""
+    return parse_pbn(pbn_text(path))
+
+
+def pbn_text(path: str | Path) -> str:
+    """A PBN file's text: UTF-8, or ISO-8859-1 (PBN's own character set) where it is not."""
     data = Path(path).read_bytes()
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode("iso-8859-1")
-    return parse_pbn(text)
+        return data.decode("iso-8859-1")
 
 
 def parse_pbn(text: str) -> list[PBNRecord]:
     """Read every record in PBN text. Records are separated by blank lines."""
     return [_parse_record(tags) for tags in _records(text)]
+
+
+def tag_records(text: str) -> list[list[Tag]]:
+    """Every record of PBN text as its tags, in order, each with its section's lines.
+
+    For readers of other tags than :class:`PBNRecord` models (a board file's
+    ``[ScoreTable]``, :mod:`scoring.pbn_boards`).
+    """
+    return list(_records(text))
 
 
 def _records(text: str) -> Iterator[list[Tag]]:
@@ -140,7 +154,7 @@ def _parse_record(tags: list[Tag]) -> PBNRecord:
         record = PBNRecord(
             board=board,
             dealer=dealer,
-            hands=_parse_deal(values["Deal"]),
+            hands=parse_deal(values["Deal"]),
             declarer=_seat(values, "Declarer"),
             contract=values.get("Contract"),
             result=int(result) if result else None,
@@ -165,7 +179,8 @@ def _seat(values: Mapping[str, str], name: str) -> Seat | None:
     return seat
 
 
-def _parse_deal(text: str) -> dict[Seat, tuple[Card, ...]]:
+def parse_deal(text: str) -> dict[Seat, tuple[Card, ...]]:
+    """The four hands of a ``[Deal]`` value such as ``"N:AKQ.… …"``, checked."""
     first, _, hands_text = text.partition(":")
     hands = hands_text.split()
     if first not in SEATS or len(hands) != 4:
@@ -236,7 +251,7 @@ def dump_record(record: PBNRecord) -> str:
     True
     """
     lines = [f'[Board "{record.board}"]', f'[Dealer "{record.dealer}"]']
-    lines.append(f'[Deal "{_dump_deal(record.hands)}"]')
+    lines.append(f'[Deal "{deal_text(record.hands)}"]')
     for name, value in (
         ("Declarer", record.declarer),
         ("Contract", record.contract),
@@ -257,13 +272,26 @@ def dump_pbn(records: Sequence[PBNRecord]) -> str:
     return "% PBN 2.1\n" + "\n".join(dump_record(record) for record in records)
 
 
-def _dump_deal(hands: Mapping[Seat, Sequence[Card]]) -> str:
+def deal_text(hands: Mapping[Seat, Sequence[Card]], first: Seat = "N") -> str:
+    """A ``[Deal]`` value: the hands clockwise from ``first``, each suit's ranks high first.
+
+    PBN's export format starts from the dealer (``first``); any start reads back.
+
+    >>> from scoring.cards import deal
+    >>> hands = deal(3, "E")
+    >>> text = deal_text(hands, "E")
+    >>> text[:2], all(set(parse_deal(text)[s]) == set(hands[s]) for s in SEATS)
+    ('E:', True)
+    """
+
     def ranks(hand: Sequence[Card], suit: Suit) -> str:
         held = sorted((card for card in hand if card.suit is suit), key=lambda c: -c.rank)
         return "".join(_pbn_rank(card) for card in held)
 
-    return "N:" + " ".join(
-        ".".join(ranks(hands[seat], suit) for suit in _PBN_SUITS) for seat in SEATS
+    start = SEATS.index(first)
+    return f"{first}:" + " ".join(
+        ".".join(ranks(hands[SEATS[(start + n) % 4]], suit) for suit in _PBN_SUITS)
+        for n in range(4)
     )
 
 

@@ -7,6 +7,8 @@ player at no table in a round sits it out.
 
 * :func:`individual` — balanced individual movements (new partner every round);
 * :func:`mitchell`, :func:`howell` — fixed partnerships;
+* :func:`mitchell_boards`, :func:`howell_boards` — the same with the board set each
+  table holds, for drives on boards (compass whist);
 * :func:`progressive_first`, :func:`progressive_next` — progressive and
   semi-partner drives, seated round by round from the results;
 * :func:`quality` — the balance figures of any movement;
@@ -16,6 +18,13 @@ player at no table in a round sits it out.
 
 from scoring.cards import SEATS
 from scoring.movements.base import MIN_PLAYERS, Four, Movement, Round
+from scoring.movements.boards import (
+    BoardMovement,
+    EvenTables,
+    Sitting,
+    howell_boards,
+    mitchell_boards,
+)
 from scoring.movements.fixed import howell, mitchell, replan_fixed
 from scoring.movements.individual import individual
 from scoring.movements.progressive import (
@@ -31,15 +40,20 @@ from scoring.movements.replan import replan
 __all__ = [
     "MIN_PLAYERS",
     "SEATS",
+    "BoardMovement",
+    "EvenTables",
     "Four",
     "Movement",
     "ProgressiveRound",
     "ProgressiveRule",
     "Quality",
     "Round",
+    "Sitting",
     "howell",
+    "howell_boards",
     "individual",
     "mitchell",
+    "mitchell_boards",
     "progressive_first",
     "progressive_next",
     "quality",

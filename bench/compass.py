@@ -1,0 +1,164 @@
+"""How long a compass whist evening takes to score, beside the same evening as a classic drive.
+
+Run it from the repository root::
+
+    python -m bench.compass                  # 15 tables, 9 rounds of 3 boards
+    python -m bench.compass --tables 9 --rounds 9 --boards-per-round 3
+
+The evening is a Mitchell on boards (``scoring.movements.mitchell_boards``): 15 tables,
+30 pairs, 9 rounds of 3 boards, so every pair plays 27 boards and each of the 45 boards
+in play is played 9 times: 405 table results, 1,620 player-deals. Each table's tricks
+are drawn at random. Timed, best of ``--runs``, all pure ``scoring`` (no database, no
+rendering):
+
+* compass: ``score_boards`` (each result against its board's mean) and ``rank_pairs``
+  (N–S and E–W winners);
+* matchpoints: the same with every result compared with every other of its direction
+  on its board, Neuberg's formula included; the bench checks the matchpoints against a
+  plain pair-by-pair count of those comparisons;
+* the floor: the same table results scored as a classic drive, all tricks counted,
+  every player's points through ``scoring.standings.standings``, which a classic drive's
+  pages already pay;
+* the PBN export of the boards with every table's results and scores, and its reimport.
+
+Target: compass and matchpoint scoring each cost at most ``TARGET_RATIO`` times the floor.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench.timing import best_of
+from scoring.boards import deal_boards
+from scoring.cards import Rotation
+from scoring.compass import BoardResult, Method, by_board, rank_pairs, score_boards
+from scoring.movements.boards import BoardMovement, mitchell_boards
+from scoring.pbn_boards import dump_boards, parse_boards
+from scoring.results import Counting, deal_points
+from scoring.standings import Competitor, DealScore, standings
+
+TARGET_RATIO = 2.0
+
+
+def evening(
+    tables: int, rounds: int, boards_per_round: int, seed: int
+) -> tuple[BoardMovement, list[BoardResult]]:
+    movement = mitchell_boards(2 * tables, rounds, boards_per_round=boards_per_round)
+    rng = random.Random(seed)
+    results = [
+        BoardResult(
+            number,
+            sitting.ns_pair,
+            sitting.ew_pair,
+            sum(rng.random() < 0.5 for _ in range(13)),  # ties happen, as in life
+            table=sitting.table + 1,
+            round=r + 1,
+        )
+        for r in range(rounds)
+        for sitting in movement.sittings(r)
+        for number in movement.boards(sitting.board_set)
+    ]
+    return movement, results
+
+
+def classic_scores(results: list[BoardResult]) -> list[DealScore]:
+    """Every player's points on every board, as a classic drive counts all tricks."""
+    scores = []
+    for result in results:
+        ns_points, ew_points = deal_points(result.ns_tricks, Counting.ALL, trumps=None)
+        assert result.round is not None
+        for pair, points, tricks in (
+            (result.ns_pair, ns_points, result.ns_tricks),
+            (result.ew_pair, ew_points, result.ew_tricks),
+        ):
+            for player in (2 * pair, 2 * pair + 1):
+                scores.append(DealScore(player, result.round, result.board, points, tricks))
+    return scores
+
+
+def pairwise_matchpoints(results: list[BoardResult]) -> dict[tuple[int, int], int]:
+    """Each N–S pair's raw matchpoints by comparing it with every other result, one by one."""
+    points = {}
+    for board in by_board(results).values():
+        for mine in board:
+            points[mine.board, mine.ns_pair] = sum(
+                2 if mine.ns_tricks > other.ns_tricks else mine.ns_tricks == other.ns_tricks
+                for other in board
+                if other is not mine
+            )
+    return points
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=15)
+    parser.add_argument("--rounds", type=int, default=9)
+    parser.add_argument("--boards-per-round", type=int, default=3)
+    parser.add_argument("--runs", type=int, default=7, help="runs; the best is reported")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+
+    movement, results = evening(args.tables, args.rounds, args.boards_per_round, args.seed)
+    boards = deal_boards(movement.board_count, seed=args.seed, rotation=Rotation.HDSC_NT)
+    per_board = {number: len(board) for number, board in by_board(results).items()}
+    comparisons = sum(n * (n - 1) // 2 for n in per_board.values())
+    scores = classic_scores(results)
+    players = [Competitor(player, "either") for player in range(4 * args.tables)]
+    rounds = [(r, args.boards_per_round) for r in range(1, args.rounds + 1)]
+
+    def scored(method: Method) -> object:
+        return rank_pairs(score_boards(results, method), by_direction=True)
+
+    def classic() -> object:
+        return standings(scores, players, rounds=rounds)
+
+    def pbn_round_trip() -> object:
+        text = dump_boards(boards, results, event="Bench", method=Method.MATCHPOINTS)
+        return parse_boards(text, rotation=Rotation.HDSC_NT)
+
+    compass_s, _ = best_of(args.runs, lambda: scored(Method.COMPASS))
+    matchpoints_s, _ = best_of(args.runs, lambda: scored(Method.MATCHPOINTS))
+    floor_s, _ = best_of(args.runs, classic)
+    pbn_s, back = best_of(max(1, args.runs // 2), pbn_round_trip)
+
+    raw = pairwise_matchpoints(results)
+    checked = all(
+        s.ns == raw[s.result.board, s.result.ns_pair]
+        for s in score_boards(results, Method.MATCHPOINTS)
+    )
+    same_file = getattr(back, "results", None) == tuple(
+        sorted(results, key=lambda r: r.board)  # the file lists the results board by board
+    )
+    print(
+        f"compass whist: a {args.tables}-table Mitchell, {args.rounds} rounds of "
+        f"{args.boards_per_round} boards ({args.rounds * args.boards_per_round} boards a pair, "
+        f"{len(per_board)} in play, each played {min(per_board.values())}×): "
+        f"{len(results)} table results, {comparisons:,} comparisons a direction; "
+        f"best of {args.runs} runs"
+    )
+    lines = [
+        ("compass: score_boards + rank_pairs", compass_s),
+        ("matchpoints, Neuberg's formula: the same", matchpoints_s),
+        (f"floor: standings() of {len(scores):,} player-deals", floor_s),
+        ("PBN export of boards and results, reimport", pbn_s),
+    ]
+    for what, seconds in lines:
+        print(f"  {what:<46} {seconds * 1000:8.2f} ms")
+    worst = max(compass_s, matchpoints_s) / floor_s
+    verdict = "meets" if worst <= TARGET_RATIO else "MISSES"
+    print(f"  slower of the two / floor: {worst:.2f}; {verdict} the target of {TARGET_RATIO:g}")
+    print(f"  matchpoints equal a pair-by-pair count of every comparison: {checked}")
+    print(f"  the PBN file reads back to the same results: {same_file}")
+    total = sum((s.ns for s in score_boards(results, Method.COMPASS)), Fraction(0))
+    print(f"  compass scores of every N–S result add up to {total}")
+
+
+if __name__ == "__main__":
+    main()
