@@ -267,12 +267,48 @@ TIME_ZONE = os.getenv("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
 
+
+def sheet_storage() -> dict:
+    """Where rendered sheets are kept. The file system by default (one server, `make run`);
+    with S3_BUCKET set, an S3-compatible object store that every app server and worker
+    shares (docs/DEPLOY.md). Either way a sheet appears whole or not at all: the file
+    system's file is renamed into place once written, and an object store shows an object
+    only once its upload is complete. Credentials come from the environment as boto3 reads
+    them (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the machine's role)."""
+    bucket = os.getenv("S3_BUCKET", "").strip()
+    if not bucket:
+        return {"BACKEND": "drives.printing.storage.AtomicFileSystemStorage"}
+    from botocore.config import Config
+
+    endpoint = os.getenv("S3_ENDPOINT_URL", "").strip() or None
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": bucket,
+            "endpoint_url": endpoint,
+            "region_name": os.getenv("S3_REGION", "").strip() or None,
+            "location": os.getenv("S3_PREFIX", "").strip("/"),
+            # Private objects: sheets are served by the views, which check who may see them.
+            "default_acl": None,
+            "querystring_auth": True,
+            "file_overwrite": False,
+            # A store that hangs costs a request seconds, not minutes (boto3 waits 60 s).
+            "client_config": Config(
+                connect_timeout=envint("S3_TIMEOUT", "5"),
+                read_timeout=envint("S3_TIMEOUT", "5") * 6,
+                retries={"max_attempts": 3, "mode": "standard"},
+                # Stores other than Amazon's (MinIO, Ceph, Garage) expect bucket/key paths.
+                s3={"addressing_style": "path" if endpoint else "auto"},
+            ),
+        },
+    }
+
+
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.getenv("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
-    # Files renamed into place once whole: a full disk leaves no partial sheet to serve.
-    "default": {"BACKEND": "drives.printing.storage.AtomicFileSystemStorage"},
+    "default": sheet_storage(),
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
