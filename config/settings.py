@@ -81,6 +81,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First and last but for axes: django-prometheus times the whole request between them.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "drives.monitoring.request_log.RequestLog",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -92,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
     # Last, as django-axes asks: it turns a refused log-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -366,7 +370,25 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# The health and metrics endpoints (drives.monitoring) answer only a request bearing
+# MONITORING_TOKEN ("Authorization: Bearer <token>") or from an address in
+# MONITORING_ADDRESSES (addresses or networks, comma-separated; the balancer's, Prometheus').
+MONITORING_TOKEN = os.getenv("MONITORING_TOKEN", "")
+MONITORING_ADDRESSES = envlist("MONITORING_ADDRESSES", "127.0.0.1,::1")
+# A sheet worker serves its own metrics on this port when set (a host with no app server).
+WORKER_METRICS_PORT = envint("WORKER_METRICS_PORT", "0")
+WORKER_METRICS_ADDRESS = os.getenv("WORKER_METRICS_ADDRESS", "127.0.0.1")
+# /health/ reports the queue "degraded" once its oldest waiting task has waited this long.
+HEALTH_QUEUE_MAX_WAIT = envint("HEALTH_QUEUE_MAX_WAIT", "300")
+# The balancer asks over plain HTTP from inside the network: no redirect to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^metrics$"]
+
 # Table links carry their secret in the path: every handler masks it (drives.tableside.logs).
+# In production each log record is one JSON line (python-json-logger), and each request
+# writes one (drives.monitoring.request_log; LOG_REQUESTS=0 stops them). With DEBUG,
+# runserver prints its own request lines and the rest stays plain text.
+LOG_FORMAT = os.getenv("LOG_FORMAT", "text" if DEBUG else "json")
+LOG_REQUESTS = envbool("LOG_REQUESTS", "0" if DEBUG else "1")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -376,10 +398,27 @@ LOGGING = {
             "()": "django.utils.log.ServerFormatter",
             "format": "[{server_time}] {message}",
             "style": "{",
-        }
+        },
+        "json": {
+            "()": "drives.monitoring.json_lines.JsonLines",
+            "format": "{asctime}{levelname}{name}{message}",
+            "style": "{",
+            "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            "json_ensure_ascii": False,
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["mask_table_tokens"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["mask_table_tokens"],
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        },
+        "requests": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["mask_table_tokens"],
+        },
         "django.server": {
             "class": "logging.StreamHandler",
             "formatter": "django.server",
@@ -389,6 +428,11 @@ LOGGING = {
     "loggers": {
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
         "django.request": {"filters": ["mask_table_tokens"]},
+        "drives.requests": {
+            "handlers": ["requests"],
+            "level": "INFO" if LOG_REQUESTS else "WARNING",
+            "propagate": False,
+        },
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }
