@@ -12,6 +12,7 @@ from django_tasks_db.models import DBTaskResult
 from health_check import Database
 from health_check.exceptions import ServiceUnavailable
 
+from bench.serve import Client, free_port
 from drives.printing.tasks import prerender_drive
 from tests.conftest import link_of
 from tests.drives.test_printing_jobs import DATABASE, scorecards_url
@@ -155,3 +156,22 @@ def test_each_request_is_one_json_line_with_the_table_token_masked(client, runni
     assert logged["status"] == 200 and logged["view"] == "drives:table_page"
     assert logged["method"] == "GET" and logged["client"] == "127.0.0.1"
     assert logged["ms"] > 0 and logged["bytes"] > 0 and logged["level"] == "INFO"
+
+
+@override_settings(MONITORING_TOKEN="operators-only-secret", MONITORING_ADDRESSES=["10.9.9.9"])
+def test_a_sheet_workers_own_metrics_are_for_the_operators_only():
+    from drives.instruments import sheet_renders
+    from drives.monitoring.metrics import serve_worker_metrics
+
+    port = free_port()
+    serve_worker_metrics("127.0.0.1", port)
+    sheet_renders.labels("league", "failed").inc()
+
+    stranger = Client(port).get("/metrics")
+    operator = Client(port).get(
+        "/metrics", headers={"Authorization": "Bearer operators-only-secret"}
+    )
+
+    assert stranger.status == 404 and "whist" not in stranger.text
+    assert operator.status == 200
+    assert 'whist_sheet_renders_total{kind="league",outcome="failed"}' in operator.text
