@@ -175,10 +175,13 @@ if os.getenv("REDIS_URL"):
         }
     }
 else:
+    # Django's default of 300 entries would not hold one regular player's page: five years
+    # of a club are 250 drives' summaries, and each culling throws a third of them away.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "whist_cache",
+            "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", "20000")},
         }
     }
 
@@ -380,6 +383,8 @@ WORKER_METRICS_PORT = envint("WORKER_METRICS_PORT", "0")
 WORKER_METRICS_ADDRESS = os.getenv("WORKER_METRICS_ADDRESS", "127.0.0.1")
 # /health/ reports the queue "degraded" once its oldest waiting task has waited this long.
 HEALTH_QUEUE_MAX_WAIT = envint("HEALTH_QUEUE_MAX_WAIT", "300")
+# The shared services (cache, storage, queue) are checked at most this often by each process.
+HEALTH_SHARED_SECONDS = envint("HEALTH_SHARED_SECONDS", "15")
 # The balancer asks over plain HTTP from inside the network: no redirect to HTTPS.
 SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^metrics$"]
 

@@ -8,11 +8,18 @@ it does not. The cache, the storage and the queue are shared by every server: a 
 there is the same on all of them, and taking them all out of the balancer would stop pages
 that still work (Redis is only an accelerator; a full queue only delays sheets). So they are
 reported in the body ("degraded") and in the metrics, for a person to act on.
+
+The balancer asks every second or two. The database is checked each time; the shared
+services' answers are kept for ``HEALTH_SHARED_SECONDS`` in each process, since they are the
+same for every server and decide nothing: on a busy night a write to the object store at
+every probe held a gunicorn worker for seconds (bench/fleet.py).
 """
 
 import asyncio
 import dataclasses
 import datetime as dt
+import math
+import time
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -51,22 +58,29 @@ class TaskQueue(HealthCheck):
 #: The checks by the names the answer gives them; only the first may fail the server.
 CHECKS = {"database": Database, "cache": Cache, "storage": Storage, "task_queue": TaskQueue}
 CRITICAL = {"database"}
+#: The shared services' latest answers in this process: name → (when, state).
+_shared: dict[str, tuple[float, str]] = {}
 
 
 class Health(HealthCheckView):
-    checks = tuple(CHECKS.values())
-
     async def get(self, request, *args, **kwargs):
         if not request_allowed(request):
             raise Http404("No such page.")
+        now = time.monotonic()
+        due = [
+            name
+            for name in CHECKS
+            if name in CRITICAL
+            or now - _shared.get(name, (-math.inf, ""))[0] >= settings.HEALTH_SHARED_SECONDS
+        ]
         with self.get_executor() as executor:
-            results = await asyncio.gather(
-                *(check.get_result(executor) for check in self.get_checks())
-            )
-        states = {
-            name: str(result.error) if result.error else "ok"
-            for name, result in zip(CHECKS, results, strict=True)
-        }
+            results = await asyncio.gather(*(CHECKS[name]().get_result(executor) for name in due))
+        states = {}
+        for name, result in zip(due, results, strict=True):
+            states[name] = str(result.error) if result.error else "ok"
+            if name not in CRITICAL:
+                _shared[name] = (now, states[name])
+        states = {name: states.get(name) or _shared[name][1] for name in CHECKS}
         down = any(states[name] != "ok" for name in CRITICAL)
         degraded = any(state != "ok" for state in states.values())
         overall = "down" if down else ("degraded" if degraded else "ok")

@@ -13,11 +13,18 @@ from health_check import Database
 from health_check.exceptions import ServiceUnavailable
 
 from bench.serve import Client, free_port
+from drives.monitoring import health as health_module
 from drives.printing.tasks import prerender_drive
 from tests.conftest import link_of
 from tests.drives.test_printing_jobs import DATABASE, scorecards_url
 
 STRANGER = "203.0.113.9"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_checks(monkeypatch):
+    """Each test sees its own services, not the answers an earlier test left in the process."""
+    monkeypatch.setattr(health_module, "_shared", {})
 
 
 def health(client, **headers):
@@ -175,3 +182,23 @@ def test_a_sheet_workers_own_metrics_are_for_the_operators_only():
     assert stranger.status == 404 and "whist" not in stranger.text
     assert operator.status == 200
     assert 'whist_sheet_renders_total{kind="league",outcome="failed"}' in operator.text
+
+
+@pytest.mark.django_db
+@override_settings(HEALTH_SHARED_SECONDS=60)
+def test_the_shared_services_are_checked_once_a_while_the_database_every_time(client, monkeypatch):
+    from health_check import Storage
+
+    writes = []
+    check = Storage.run
+    monkeypatch.setattr(Storage, "run", lambda self: writes.append(1) or check(self))
+
+    first = health(client)
+    monkeypatch.setattr(
+        Database, "run", lambda self: (_ for _ in ()).throw(ServiceUnavailable("gone"))
+    )
+    second = health(client)
+
+    assert len(writes) == 1  # one write to the storage for both probes
+    assert first.json()["checks"]["storage"] == second.json()["checks"]["storage"] == "ok"
+    assert second.status_code == 503  # the database, asked again, is gone
