@@ -193,10 +193,11 @@ def test_the_shared_services_are_checked_once_a_while_the_database_every_time(cl
     check = Storage.run
     monkeypatch.setattr(Storage, "run", lambda self: writes.append(1) or check(self))
 
+    def gone(check):
+        raise ServiceUnavailable("gone")
+
     first = health(client)
-    monkeypatch.setattr(
-        Database, "run", lambda self: (_ for _ in ()).throw(ServiceUnavailable("gone"))
-    )
+    monkeypatch.setattr(Database, "run", gone)
     second = health(client)
 
     assert len(writes) == 1  # one write to the storage for both probes
