@@ -82,7 +82,11 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
             Player(club=club, name=f"Player {n}", role=roles[n % 2]) for n in range(size * 4)
         )
         drive = Drive.objects.create(
-            club=club, title="Saturday", date="2026-12-05", deals=DEALS, deals_per_round=DEALS_PER_ROUND
+            club=club,
+            title="Saturday",
+            date="2026-12-05",
+            deals=DEALS,
+            deals_per_round=DEALS_PER_ROUND,
         )
         Entry.objects.bulk_create(
             Entry(drive=drive, player=p, card_number=n, role=p.role)
@@ -93,9 +97,7 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
         links = {link.table: link.token for link in tokens.links_issue(drive=drive)}
         rounds = [list(drive.deals_of_round(r)) for r in range(1, DEALS // DEALS_PER_ROUND + 1)]
         hall = f"198.18.{number // 250}.{number % 250 + 1}"
-        made.append(
-            {"pk": drive.pk, "tables": size, "links": links, "deals": rounds, "hall": hall}
-        )
+        made.append({"pk": drive.pk, "tables": size, "links": links, "deals": rounds, "hall": hall})
     client = Client()
     client.force_login(user)
     big_drive = made.pop() if big else None
@@ -104,7 +106,11 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
 
 def in_django(env: dict[str, str], *args: str) -> dict:
     done = subprocess.run(
-        [sys.executable, "-m", "bench.fleet", *args], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, "-m", "bench.fleet", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     if done.returncode:
         raise RuntimeError(f"bench.fleet {' '.join(args)} failed:\n{done.stderr[-3000:]}")
@@ -201,7 +207,9 @@ class Fleet:
         )
 
     def play(self, built: dict, seconds: float, plan: Plan, during=None) -> tuple[Tally, dict]:
-        evening = Evening(f"http://{self.hosts['lb'].address}", built["drives"], built["session"], plan)
+        evening = Evening(
+            f"http://{self.hosts['lb'].address}", built["drives"], built["session"], plan
+        )
         loop = asyncio.new_event_loop()
         cpu = time.process_time()
         try:
@@ -223,7 +231,10 @@ class Fleet:
         with psycopg.connect(self.database_url) as db:
             results = set(db.execute('SELECT drive_id, round, "table" FROM drives_tableresult'))
             pending = set(
-                db.execute('SELECT drive_id, round, "table" FROM drives_pendingentry WHERE side = %s', ["NS"])
+                db.execute(
+                    'SELECT drive_id, round, "table" FROM drives_pendingentry WHERE side = %s',
+                    ["NS"],
+                )
             )
         return {
             "acknowledged": len(tally.acknowledged),
@@ -242,6 +253,29 @@ class Fleet:
         self.net.close()
 
 
+def run(fleet: Fleet, args, plan: Plan, phases: dict) -> None:
+    """The three phases, each on drives of its own; ``phases`` collects their figures."""
+    fleet.serve_with(fleet.apps)
+    phases[f"fleet: {len(fleet.apps)} app servers"] = fleet.play(
+        fleet.build("a"), args.seconds, plan
+    )
+    fleet.serve_with(fleet.apps[:1])
+    phases["one app server"] = fleet.play(fleet.build("b"), args.seconds, plan)
+    print_phases(phases)
+    print(sheets_by_worker(fleet.database_url))
+    if not args.faults:
+        return
+    fleet.serve_with(fleet.apps)
+    built = fleet.build("c", big=args.big_tables)
+    tally, figures = fleet.play(
+        built, args.seconds, plan, during=fleet_faults.schedule(fleet, built)
+    )
+    phases["fleet through four faults"] = (tally, figures)
+    print_phases({"fleet through four faults": (tally, figures)})
+    fleet_faults.report(tally, figures)
+    print(sheets_by_worker(fleet.database_url))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--apps", type=int, default=3)
@@ -253,6 +287,7 @@ def main(argv=None) -> int:
     parser.add_argument("--round-seconds", type=float, default=120.0)
     parser.add_argument("--sheets", type=int, default=10, help="scorecard packs asked for a phase")
     parser.add_argument("--connections", type=int, default=400, help="the load's kept connections")
+    parser.add_argument("--big-tables", type=int, default=40, help="the drive whose render is cut")
     parser.add_argument("--no-faults", dest="faults", action="store_false")
     parser.add_argument("--logs", help="keep every host's log in this folder")
     parser.add_argument("--build", nargs=4, help=argparse.SUPPRESS)
@@ -278,24 +313,10 @@ def main(argv=None) -> int:
     )
     folder = tempfile.mkdtemp(prefix="whist-fleet-")
     fleet = Fleet(args, folder)
+    phases: dict = {}
     try:
         fleet.start()
-        phases = {}
-        fleet.serve_with(fleet.apps)
-        phases[f"fleet: {len(fleet.apps)} app servers"] = fleet.play(fleet.build("a"), args.seconds, plan)
-        fleet.serve_with(fleet.apps[:1])
-        phases["one app server"] = fleet.play(fleet.build("b"), args.seconds, plan)
-        print_phases(phases)
-        print(sheets_by_worker(fleet.database_url))
-        if args.faults:
-            fleet.serve_with(fleet.apps)
-            built = fleet.build("c", big=max(100, args.tables * 10))
-            tally, figures = fleet.play(
-                built, args.seconds, plan, during=fleet_faults.schedule(fleet, built)
-            )
-            print_phases({"fleet through four faults": (tally, figures)})
-            fleet_faults.report(tally, figures)
-            print(sheets_by_worker(fleet.database_url))
+        run(fleet, args, plan, phases)
     finally:
         fleet.close()
         if args.logs:
@@ -307,7 +328,9 @@ def main(argv=None) -> int:
         shutil.rmtree(fleet.pg.folder, ignore_errors=True)
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"(load average at the end {load}: other work on the machine counts in these figures)")
-    return 0
+    lost = sum(f["lost"]["results_lost"] + f["lost"]["sent_lost"] for _, f in phases.values())
+    print(f"acknowledged figures lost, all phases: {lost} (must be 0)")
+    return 1 if lost else 0
 
 
 if __name__ == "__main__":

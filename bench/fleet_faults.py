@@ -28,14 +28,18 @@ def schedule(fleet, built: dict):
         async def at(share: float) -> None:
             await asyncio.sleep(max(0.0, began + share * seconds - time.monotonic()))
 
-        await at(0.15)
-        figures["app"] = await asyncio.to_thread(kill_app, fleet)
-        await at(0.3)
-        figures["worker"] = await asyncio.to_thread(kill_worker_mid_render, fleet, built)
-        await at(0.55)
-        figures["redis"] = await asyncio.to_thread(restart_redis, fleet)
-        await at(0.75)
-        figures["postgresql"] = await asyncio.to_thread(restart_postgresql, fleet)
+        async def fault(share: float, name: str, work, *args) -> None:
+            await at(share)
+            figures[name] = await asyncio.to_thread(work, fleet, *args)
+
+        # Each at its moment, whether or not the one before has finished telling its story
+        # (the sheet cut short is followed until it is printed, however long that takes).
+        await asyncio.gather(
+            fault(0.15, "app", kill_app),
+            fault(0.3, "worker", kill_worker_mid_render, built),
+            fault(0.55, "redis", restart_redis),
+            fault(0.75, "postgresql", restart_postgresql),
+        )
         return figures
 
     return during
@@ -54,7 +58,11 @@ def kill_app(fleet) -> dict:
 def _sheet_row(fleet, drive: int):
     import psycopg
 
-    with psycopg.connect(fleet.database_url) as db:
+    try:
+        db = psycopg.connect(fleet.database_url, connect_timeout=2)
+    except psycopg.OperationalError:
+        return None  # PostgreSQL is being restarted: ask again
+    with db:
         return db.execute(
             "SELECT s.status, s.done, s.total, s.attempts, s.failure, t.worker_ids->>-1 "
             "FROM drives_printedsheet s LEFT JOIN django_tasks_database_dbtaskresult t "
@@ -76,8 +84,10 @@ def kill_worker_mid_render(fleet, built: dict) -> dict:
     drive = built["big"]
     request = urllib.request.Request(
         f"http://{fleet.hosts['lb'].address}/drives/{drive['pk']}/scorecards.pdf",
-        headers={"Cookie": f"csrftoken={CSRF}; sessionid={built['session']}",
-                 "X-Forwarded-For": drive["hall"]},  # fmt: skip
+        headers={
+            "Cookie": f"csrftoken={CSRF}; sessionid={built['session']}",
+            "X-Forwarded-For": drive["hall"],
+        },
     )
     asked = time.monotonic()
     for _ in range(30):  # asked again, as a person would, while the site answers 5xx
@@ -86,7 +96,12 @@ def kill_worker_mid_render(fleet, built: dict) -> dict:
             break
         except OSError:
             time.sleep(1)
-    row = _wait(lambda: (r := _sheet_row(fleet, drive["pk"])) and r[0] == "running" and r[1] > 0 and r[5] and r, 120)
+    row = _wait(
+        lambda: (
+            (r := _sheet_row(fleet, drive["pk"])) and r[0] == "running" and r[1] > 0 and r[5] and r
+        ),
+        120,
+    )
     if row is None:
         return {"error": "no render under way to kill"}
     worker = next(w for w in fleet.workers if w.name == row[5])
@@ -95,7 +110,9 @@ def kill_worker_mid_render(fleet, built: dict) -> dict:
     worker.process = None
     taken = _wait(lambda: (r := _sheet_row(fleet, drive["pk"])) and r[3] >= 2 and r, 120)
     taken_after = time.monotonic() - killed_at if taken else None
-    ready = _wait(lambda: (r := _sheet_row(fleet, drive["pk"])) and r[0] in ("ready", "failed") and r, 300)
+    ready = _wait(
+        lambda: (r := _sheet_row(fleet, drive["pk"])) and r[0] in ("ready", "failed") and r, 300
+    )
     return {
         "cards": row[2],
         "done_when_killed": row[1],
@@ -117,7 +134,11 @@ def restart_redis(fleet) -> dict:
     started_at = time.monotonic()
     just_after = fleet.redis.keys("*limit:*")
     time.sleep(5)
-    return {"at": stopped_at, "back": started_at, "limit_keys": (before, just_after, fleet.redis.keys("*limit:*"))}
+    return {
+        "at": stopped_at,
+        "back": started_at,
+        "limit_keys": (before, just_after, fleet.redis.keys("*limit:*")),
+    }
 
 
 def restart_postgresql(fleet) -> dict:
@@ -130,7 +151,11 @@ def restart_postgresql(fleet) -> dict:
     all_up = _wait(
         lambda: all(fleet.balancer.states().get(name) == "UP" for name in alive) or None, 60
     )
-    return {"at": stopped_at, "back": started_at, "all_up_after": time.monotonic() - started_at if all_up else None}
+    return {
+        "at": stopped_at,
+        "back": started_at,
+        "all_up_after": time.monotonic() - started_at if all_up else None,
+    }
 
 
 def report(tally: Tally, figures: dict) -> None:
@@ -140,15 +165,16 @@ def report(tally: Tally, figures: dict) -> None:
     if app:
         total, errors = errors_between(records, app["at"], app["at"] + WINDOW)
         print(
-            f"app server killed (kill -9 of its {app['processes']} processes): the balancer took it "
-            f"out after {app['down_after']:.1f} s; {sum(errors.values())} of {total} requests in the "
+            f"app server killed (kill -9 of its {app['processes']} processes): the balancer "
+            f"took it out after {app['down_after']:.1f} s; {sum(errors.values())} of {total} "
+            "requests in the "
             f"next {WINDOW:.0f} s failed {dict(errors)}; phones resent {tally.resends} times, "
             f"{tally.resends_recognised} recognised as already stored; acknowledged results lost: "
             f"{figures['lost']['results_lost']} of {figures['lost']['acknowledged']}"
         )
     worker = figures.get("worker", {})
     if worker.get("final"):
-        status, done, total, attempts, failure, by = worker["final"]
+        status, done, total, attempts, failure, _by = worker["final"]
         print(
             f"sheet worker killed mid-render ({worker['done_when_killed']} of {worker['cards']} "
             f"cards done, {worker['killed']}): taken up by {worker['taken_by']} after "
@@ -163,7 +189,8 @@ def report(tally: Tally, figures: dict) -> None:
         total, errors = errors_between(records, redis["at"], redis["back"] + WINDOW)
         before, after, later = redis["limit_keys"]
         print(
-            f"Redis restarted ({redis['back'] - redis['at']:.1f} s away): {sum(errors.values())} of "
+            f"Redis restarted ({redis['back'] - redis['at']:.1f} s away): "
+            f"{sum(errors.values())} of "
             f"{total} requests failed {dict(errors)}; rate-limit counts {before} before, {after} "
             f"just after (they start again), {later} five seconds later"
         )

@@ -34,7 +34,8 @@ import aiohttp
 
 CSRF = "fleetbenchcsrfsecret0123456789ab"  # a CSRF secret of the right shape, the bench's own
 CONFIRM_ENTRY = re.compile(r'name="entry" value="(\d+)"')
-STORED = ("the table's result is stored", "had already arrived", "Sent. Now the other side")
+# What the phone page says once figures are kept (an apostrophe is escaped in the HTML).
+STORED = ("result is stored", "had already arrived", "Sent. Now the other side")
 RESENT = "had already arrived"
 
 
@@ -86,7 +87,7 @@ class Evening:
                                     allow_redirects=False) as response:  # fmt: skip
                 text = await response.text()
                 status, etag = response.status, response.headers.get("ETag")
-        except (aiohttp.ClientError, asyncio.TimeoutError):
+        except (TimeoutError, aiohttp.ClientError):
             status, text, etag = 0, "", None
         good = status in (ok or (200, 304))
         self.tally.records.append(Record(began, time.monotonic() - began, kind, status, good))
@@ -120,7 +121,13 @@ class Evening:
                 self.tally.resends += 1
                 await asyncio.sleep(2)
             status, text, _ = await self._request(
-                http, kind, "POST", path, hall=hall, data=form, headers={"X-Requested-With": "fetch"}
+                http,
+                kind,
+                "POST",
+                path,
+                hall=hall,
+                data=form,
+                headers={"X-Requested-With": "fetch"},
             )
             if 0 < status < 500:
                 if attempt and RESENT in text:
@@ -154,8 +161,10 @@ class Evening:
             return False
         confirm = {"csrfmiddlewaretoken": CSRF, "entry": entry.group(1),
                    "submission": str(uuid.uuid4())}  # fmt: skip
-        text = await self._post_until_answered(http, "phone confirm", page + "confirm/", confirm, hall)
-        if "the table's result is stored" in text or RESENT in text:
+        text = await self._post_until_answered(
+            http, "phone confirm", page + "confirm/", confirm, hall
+        )
+        if "result is stored" in text or RESENT in text:
             self.tally.acknowledged.add((drive["pk"], number, table))
             return True
         return False

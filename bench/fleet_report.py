@@ -31,7 +31,8 @@ def line(records: list[Record], seconds: float) -> str:
     errors = Counter(r.status for r in records if not r.ok)
     statuses = " ".join(f"{status or 'none'}×{n}" for status, n in errors.most_common(2))
     return (
-        f"{len(records) / seconds:7.1f}/s {percentile(times, 0.5):6.0f} {percentile(times, 0.95):6.0f} "
+        f"{len(records) / seconds:7.1f}/s {percentile(times, 0.5):6.0f} "
+        f"{percentile(times, 0.95):6.0f} "
         f"{percentile(times, 0.99):6.0f} ms  {sum(errors.values())} {statuses}"
     )
 
@@ -54,7 +55,10 @@ def print_phases(phases: dict[str, tuple[Tally, dict]]) -> None:
         ("N–S figures acknowledged", "sent"),
         ("  of which lost", "sent_lost"),
     ):
-        print(f"{label:<22}" + "".join(f"{figures['lost'][key]:<52}" for _, figures in phases.values()))
+        print(
+            f"{label:<22}"
+            + "".join(f"{figures['lost'][key]:<52}" for _, figures in phases.values())
+        )
     print(
         f"{'resends (recognised)':<22}"
         + "".join(f"{f'{t.resends} ({t.resends_recognised})':<52}" for t, _ in phases.values())

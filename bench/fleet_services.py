@@ -9,7 +9,6 @@ from __future__ import annotations
 import glob
 import os
 import pwd
-import shutil
 import socket
 import subprocess
 import sys
@@ -133,7 +132,7 @@ frontend site
 backend apps
     balance leastconn
     option httpchk
-    http-check send meth GET uri /health/ ver HTTP/1.1 hdr Host {address} hdr Authorization "Bearer {token}"
+    http-check send meth GET uri /health/ ver HTTP/1.1 {headers}
     http-check expect status 200
     # A check answers within a second on a quiet machine; a busy one needs longer, and a
     # server taken out for being slow would only load the others more.
@@ -158,7 +157,10 @@ class Balancer:
         config = os.path.join(self.folder, "haproxy.cfg")
         Path(config).write_text(
             HAPROXY.format(
-                socket=self.socket, address=self.host.address, token=self.token, servers=servers
+                socket=self.socket,
+                address=self.host.address,
+                headers=f'hdr Host {self.host.address} hdr Authorization "Bearer {self.token}"',
+                servers=servers,
             )
         )
         self.stop()
@@ -214,7 +216,9 @@ class App:
             self.process = self.host.start(
                 args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
             )
-        wait_for_port(self.host.address, self.PORT, timeout=120, process=self.process, what=self.name)
+        wait_for_port(
+            self.host.address, self.PORT, timeout=120, process=self.process, what=self.name
+        )
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:
@@ -241,7 +245,9 @@ class Worker:
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
-        args = [sys.executable, "manage.py", "db_worker", "--no-reload", "--no-startup-delay"]
+        # Below the app servers, as docs/DEPLOY.md runs it.
+        args = ["nice", "-n", "10", sys.executable, "manage.py", "db_worker", "--no-reload"]
+        args += ["--no-startup-delay"]
         args += ["--interval", "0.5", "--worker-id", self.name]
         with open(self.log, "ab") as log:
             self.process = self.host.start(

@@ -16,8 +16,9 @@ never pass through Python; the counts and sizes are printed.
 Then, in a process of its own on each database, the pages a visitor opens: the home page
 (its first page, and a search), a club's page, its current season's league (50 drives) and
 a regular player's page (250 drives), each through Django's test client: the queries it ran,
-its time with the drives' summaries cached (the median of ``--runs``) and cold (the cache
-emptied first). Printed side by side, large beside small, with the floor: the same number of
+its time with the drives' summaries cached (the best of ``--runs``: the machine's other work
+only ever adds to a time) and cold (the cache emptied first). Printed side by side, large
+beside small, with the floor: the same number of
 queries, and the large site within ``1.5 × small + 25 ms``.
 """
 
@@ -26,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -136,7 +136,7 @@ def generate(shape: dict) -> dict:
         start=first_day,
         end=f"{first_day} + ({drives} * 7 - 1) + CASE WHEN y = {years - 1} THEN 30 ELSE 0 END",
     )
-    week = "(y * {d} + k)".format(d=drives)
+    week = f"(y * {drives} + k)"
     insert(
         Drive,
         f"generate_series(1, {clubs}) c, generate_series(0, {years - 1}) y, "
@@ -169,7 +169,8 @@ def generate(shape: dict) -> dict:
     rotating = members - REGULARS
     member = (
         f"(CASE WHEN n <= {REGULARS} THEN n - 1 "
-        f"ELSE {REGULARS} + ({week_of} * {players - REGULARS} + n - {REGULARS + 1}) % {rotating} END)"
+        f"ELSE {REGULARS} + ({week_of} * {players - REGULARS} + n - {REGULARS + 1}) "
+        f"% {rotating} END)"
     )
     insert(
         Entry,
@@ -264,7 +265,7 @@ def measure(runs: int) -> dict:
         figures[name] = {
             "queries": len(warm_queries.captured_queries),
             "cold_queries": len(cold_queries.captured_queries),
-            "warm_ms": statistics.median(timings) * 1000,
+            "warm_ms": min(timings) * 1000,
             "cold_ms": cold * 1000,
         }
     return figures
@@ -306,6 +307,7 @@ def main(argv=None) -> int:
     parser.add_argument("--members", type=int, default=60)
     parser.add_argument("--players", type=int, default=24, help="at each drive")
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--reuse", action="store_true", help="measure the databases already made")
     parser.add_argument("--generate", help=argparse.SUPPRESS)
     parser.add_argument("--measure", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -320,21 +322,23 @@ def main(argv=None) -> int:
     results = {}
     for label, clubs in (("small", args.small_clubs), ("large", args.clubs)):
         url = f"{BASE}_{label}"
-        built = build(url, shape | {"clubs": clubs})
-        counts = ", ".join(f"{model} {count:,}" for model, count in built["counts"].items())
-        print(
-            f"{label}: {clubs} clubs × {args.years} years × {args.drives} drives, "
-            f"{args.players} players a drive: {counts}; "
-            f"{built['bytes'] / 2**30:.2f} GiB, made in {built['seconds']:.0f} s"
-        )
+        if not args.reuse:
+            built = build(url, shape | {"clubs": clubs})
+            counts = ", ".join(f"{model} {count:,}" for model, count in built["counts"].items())
+            print(
+                f"{label}: {clubs} clubs × {args.years} years × {args.drives} drives, "
+                f"{args.players} players a drive: {counts}; "
+                f"{built['bytes'] / 2**30:.2f} GiB, made in {built['seconds']:.0f} s"
+            )
         results[label] = in_process(url, "--measure", str(args.runs))
     return report(results["small"], results["large"])
 
 
 def report(small: dict, large: dict) -> int:
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
-    print(f"\n{'page':<22} {'queries':>13}  {'warm ms (small → large)':>26}  "
-          f"{'cold ms (small → large)':>24}  floor: same queries, ≤ {SLOWER} × small + {SLACK_MS:.0f} ms")  # fmt: skip
+    floor = f"floor: same queries, ≤ {SLOWER} × small + {SLACK_MS:.0f} ms"
+    print(f"\n{'page':<22} {'queries':>13}  {'warm ms, best (small → large)':>30}  "
+          f"{'cold ms (small → large)':>24}  {floor}")  # fmt: skip
     misses = 0
     for page, figures in small.items():
         big = large[page]
