@@ -257,18 +257,33 @@ def measure(runs: int) -> dict:
         cold = time.perf_counter() - began
         assert status == 200, (url, status)
         timings = []
+        backend = _backend_ticks(connection)
+        cpu = time.process_time()
         for _ in range(runs):
             began = time.perf_counter()
             with CaptureQueriesContext(connection) as warm_queries:
                 client.get(url)
             timings.append(time.perf_counter() - began)
+        django_cpu = (time.process_time() - cpu) / runs
+        database_cpu = (_backend_ticks(connection) - backend) / os.sysconf("SC_CLK_TCK") / runs
         figures[name] = {
             "queries": len(warm_queries.captured_queries),
             "cold_queries": len(cold_queries.captured_queries),
             "warm_ms": min(timings) * 1000,
+            "cpu_ms": (django_cpu + database_cpu) * 1000,
             "cold_ms": cold * 1000,
         }
     return figures
+
+
+def _backend_ticks(connection) -> int:
+    """CPU ticks PostgreSQL's process for this connection has used: the database's share of
+    a page, which the machine's other work does not inflate as it does the clock."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])
 
 
 # --- the run ----------------------------------------------------------------------------------
@@ -335,26 +350,32 @@ def main(argv=None) -> int:
 
 
 def report(small: dict, large: dict) -> int:
+    """Side by side; the floor holds on CPU (the site's process and PostgreSQL's), which the
+    machine's other work does not inflate, and the times are printed beside it."""
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
-    floor = f"floor: same queries, ≤ {SLOWER} × small + {SLACK_MS:.0f} ms"
-    print(f"\n{'page':<22} {'queries':>13}  {'warm ms, best (small → large)':>30}  "
-          f"{'cold ms (small → large)':>24}  {floor}")  # fmt: skip
+    floor = f"floor: same queries, CPU ≤ {SLOWER} × small + {SLACK_MS:.0f} ms"
+    print(f"\n{'page':<20} {'queries':>10} {'CPU ms (site + database)':>26} "
+          f"{'warm ms, best':>16} {'cold ms':>15}   {floor}")  # fmt: skip
     misses = 0
     for page, figures in small.items():
         big = large[page]
         ok = (
             big["queries"] == figures["queries"]
             and big["cold_queries"] == figures["cold_queries"]
-            and big["warm_ms"] <= SLOWER * figures["warm_ms"] + SLACK_MS
+            and big["cpu_ms"] <= SLOWER * figures["cpu_ms"] + SLACK_MS
         )
         misses += not ok
         print(
-            f"{page:<22} {figures['queries']:>4} → {big['queries']:<4}"
-            f"({figures['cold_queries']}→{big['cold_queries']} cold)  "
-            f"{figures['warm_ms']:>9.1f} → {big['warm_ms']:<9.1f}       "
-            f"{figures['cold_ms']:>9.0f} → {big['cold_ms']:<9.0f}   {'ok' if ok else 'MISSED'}"
+            f"{page:<20} {figures['queries']:>4} → {big['queries']:<4}"
+            f"{figures['cpu_ms']:>11.0f} → {big['cpu_ms']:<11.0f}"
+            f"{figures['warm_ms']:>8.0f} → {big['warm_ms']:<6.0f}"
+            f"{figures['cold_ms']:>7.0f} → {big['cold_ms']:<7.0f}  {'ok' if ok else 'MISSED'}"
         )
-    print(f"(load average {load}; the machine's other work counts in these times)")
+    print(
+        f"(small → large; cold: the drives' summaries computed afresh, "
+        f"{small['player, 250 drives']['cold_queries']} queries for a regular's page, as many on "
+        f"both; load average {load}: the machine's other work counts in the times)"
+    )
     return 1 if misses else 0
 
 
