@@ -254,7 +254,7 @@ class Worker:
                 args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
             )
         wait_for_port(
-            self.host.address, self.METRICS_PORT, timeout=120, process=self.process, what=self.name
+            self.host.address, self.METRICS_PORT, timeout=600, process=self.process, what=self.name
         )
 
     def stop(self) -> None:
