@@ -217,7 +217,7 @@ class App:
                 args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT
             )
         wait_for_port(
-            self.host.address, self.PORT, timeout=120, process=self.process, what=self.name
+            self.host.address, self.PORT, timeout=600, process=self.process, what=self.name
         )
 
     def stop(self) -> None:
