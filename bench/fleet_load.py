@@ -78,6 +78,7 @@ class Evening:
         self.tally = Tally()
         self.rng = random.Random(7)
         self.stop_at = 0.0
+        self.waiting: list[asyncio.Future] = []  # the organisers waiting for their sheets
 
     async def _request(self, http, kind, method, path, *, hall, headers=None, data=None, ok=()):
         headers = {"X-Forwarded-For": hall, "Cookie": f"csrftoken={CSRF}"} | (headers or {})
@@ -192,7 +193,7 @@ class Evening:
             await asyncio.sleep(gap)
             if not self.running():
                 return
-            asyncio.get_running_loop().create_task(self._sheet(http, drive))
+            self.waiting.append(asyncio.ensure_future(self._sheet(http, drive)))
 
     async def _sheet(self, http, drive) -> None:
         path = f"/drives/{drive['pk']}/scorecards.pdf"
@@ -233,8 +234,9 @@ class Evening:
             tasks = [asyncio.ensure_future(job) for job in work]
             await asyncio.sleep(seconds)
             await asyncio.wait(tasks, timeout=30)
-            for task in tasks:
+            for task in [*tasks, *self.waiting]:
                 task.cancel()
+            await asyncio.gather(*tasks, *self.waiting, return_exceptions=True)
         return self.tally
 
 
