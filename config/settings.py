@@ -81,6 +81,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First and last but for axes: django-prometheus times the whole request between them.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
+    "drives.monitoring.request_log.RequestLog",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -92,6 +95,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
     # Last, as django-axes asks: it turns a refused log-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -171,10 +175,13 @@ if os.getenv("REDIS_URL"):
         }
     }
 else:
+    # Django's default of 300 entries would not hold one regular player's page: five years
+    # of a club are 250 drives' summaries, and each culling throws a third of them away.
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "whist_cache",
+            "OPTIONS": {"MAX_ENTRIES": envint("CACHE_MAX_ENTRIES", "20000")},
         }
     }
 
@@ -267,12 +274,48 @@ TIME_ZONE = os.getenv("TIME_ZONE", "Europe/London")
 USE_I18N = True
 USE_TZ = True
 
+
+def sheet_storage() -> dict:
+    """Where rendered sheets are kept. The file system by default (one server, `make run`);
+    with S3_BUCKET set, an S3-compatible object store that every app server and worker
+    shares (docs/DEPLOY.md). Either way a sheet appears whole or not at all: the file
+    system's file is renamed into place once written, and an object store shows an object
+    only once its upload is complete. Credentials come from the environment as boto3 reads
+    them (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or the machine's role)."""
+    bucket = os.getenv("S3_BUCKET", "").strip()
+    if not bucket:
+        return {"BACKEND": "drives.printing.storage.AtomicFileSystemStorage"}
+    from botocore.config import Config
+
+    endpoint = os.getenv("S3_ENDPOINT_URL", "").strip() or None
+    return {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": bucket,
+            "endpoint_url": endpoint,
+            "region_name": os.getenv("S3_REGION", "").strip() or None,
+            "location": os.getenv("S3_PREFIX", "").strip("/"),
+            # Private objects: sheets are served by the views, which check who may see them.
+            "default_acl": None,
+            "querystring_auth": True,
+            "file_overwrite": False,
+            # A store that hangs costs a request seconds, not minutes (boto3 waits 60 s).
+            "client_config": Config(
+                connect_timeout=envint("S3_TIMEOUT", "5"),
+                read_timeout=envint("S3_TIMEOUT", "5") * 6,
+                retries={"max_attempts": 3, "mode": "standard"},
+                # Stores other than Amazon's (MinIO, Ceph, Garage) expect bucket/key paths.
+                s3={"addressing_style": "path" if endpoint else "auto"},
+            ),
+        },
+    }
+
+
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.getenv("STATIC_ROOT", BASE_DIR / "staticfiles"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
-    # Files renamed into place once whole: a full disk leaves no partial sheet to serve.
-    "default": {"BACKEND": "drives.printing.storage.AtomicFileSystemStorage"},
+    "default": sheet_storage(),
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -330,7 +373,27 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# The health and metrics endpoints (drives.monitoring) answer only a request bearing
+# MONITORING_TOKEN ("Authorization: Bearer <token>") or from an address in
+# MONITORING_ADDRESSES (addresses or networks, comma-separated; the balancer's, Prometheus').
+MONITORING_TOKEN = os.getenv("MONITORING_TOKEN", "")
+MONITORING_ADDRESSES = envlist("MONITORING_ADDRESSES", "127.0.0.1,::1")
+# A sheet worker serves its own metrics on this port when set (a host with no app server).
+WORKER_METRICS_PORT = envint("WORKER_METRICS_PORT", "0")
+WORKER_METRICS_ADDRESS = os.getenv("WORKER_METRICS_ADDRESS", "127.0.0.1")
+# /health/ reports the queue "degraded" once its oldest waiting task has waited this long.
+HEALTH_QUEUE_MAX_WAIT = envint("HEALTH_QUEUE_MAX_WAIT", "300")
+# The shared services (cache, storage, queue) are checked at most this often by each process.
+HEALTH_SHARED_SECONDS = envint("HEALTH_SHARED_SECONDS", "15")
+# The balancer asks over plain HTTP from inside the network: no redirect to HTTPS.
+SECURE_REDIRECT_EXEMPT = [r"^health/$", r"^metrics$"]
+
 # Table links carry their secret in the path: every handler masks it (drives.tableside.logs).
+# In production each log record is one JSON line (python-json-logger), and each request
+# writes one (drives.monitoring.request_log; LOG_REQUESTS=0 stops them). With DEBUG,
+# runserver prints its own request lines and the rest stays plain text.
+LOG_FORMAT = os.getenv("LOG_FORMAT", "text" if DEBUG else "json")
+LOG_REQUESTS = envbool("LOG_REQUESTS", "0" if DEBUG else "1")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -340,10 +403,27 @@ LOGGING = {
             "()": "django.utils.log.ServerFormatter",
             "format": "[{server_time}] {message}",
             "style": "{",
-        }
+        },
+        "json": {
+            "()": "drives.monitoring.json_lines.JsonLines",
+            "format": "{asctime}{levelname}{name}{message}",
+            "style": "{",
+            "datefmt": "%Y-%m-%dT%H:%M:%S%z",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+            "json_ensure_ascii": False,
+        },
     },
     "handlers": {
-        "console": {"class": "logging.StreamHandler", "filters": ["mask_table_tokens"]},
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["mask_table_tokens"],
+            **({"formatter": "json"} if LOG_FORMAT == "json" else {}),
+        },
+        "requests": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "filters": ["mask_table_tokens"],
+        },
         "django.server": {
             "class": "logging.StreamHandler",
             "formatter": "django.server",
@@ -353,6 +433,11 @@ LOGGING = {
     "loggers": {
         "django.server": {"handlers": ["django.server"], "level": "INFO", "propagate": False},
         "django.request": {"filters": ["mask_table_tokens"]},
+        "drives.requests": {
+            "handlers": ["requests"],
+            "level": "INFO" if LOG_REQUESTS else "WARNING",
+            "propagate": False,
+        },
     },
     "root": {"handlers": ["console"], "level": os.getenv("LOG_LEVEL", "WARNING")},
 }

@@ -7,6 +7,8 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from config.text_size import text_size
+from drives.monitoring.health import Health
+from drives.monitoring.metrics import metrics
 
 
 def favicon(request):
@@ -19,6 +21,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("text-size/", text_size, name="text_size"),
+    # For the load balancer and Prometheus, without a language: drives.monitoring.
+    path("health/", Health.as_view(), name="health"),
+    path("metrics", metrics, name="metrics"),
 ]
 # /fr/… and /hu/… carry the language in the address, so a shared link opens in the
 # sender's language; the English addresses stay as they were, without a prefix.

@@ -1,4 +1,5 @@
-"""The season form: its dates and the league rule the organiser chooses."""
+"""The season form (its dates and the league rule the organiser chooses), and the home
+page's search for a club."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -51,3 +52,12 @@ class SeasonForm(OneLineTexts, forms.ModelForm):
         except LeagueError as error:
             raise forms.ValidationError(refusal_text(error)) from error
         return data
+
+
+class ClubSearchForm(forms.Form):
+    q = forms.CharField(
+        label=_("Find a club by name or town"),
+        required=False,
+        max_length=100,
+        widget=forms.SearchInput,
+    )

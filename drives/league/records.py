@@ -195,7 +195,10 @@ def player_drives(player: Player) -> tuple[Season | None, list[Drive]]:
     """The club's current season, and the finished drives a player's page shows: the
     player's own, and the rest of the current season for the league and chart."""
     season = current_season(player.club.seasons.all())
-    wanted = Q(pk__in=Entry.objects.filter(player=player).values("drive_id"))
+    # The ids first, then one lookup by two indexes: as a subquery ORed with the season,
+    # PostgreSQL read every drive of the site (190 ms at a thousand clubs' five years).
+    own = list(Entry.objects.filter(player=player).values_list("drive_id", flat=True))
+    wanted = Q(pk__in=own)
     if season is not None:
         wanted |= Q(season=season)
     drives = list(

@@ -23,6 +23,7 @@ from django.utils import timezone, translation
 from django_tasks_db import DatabaseBackend
 
 from drives.filenames import drive_download_name, season_download_name
+from drives.instruments import sheet_render_seconds, sheet_renders
 from drives.league.freshness import season_stamp
 from drives.models import (
     Drive,
@@ -303,6 +304,7 @@ def run(sheet_id: int, *, processes: int | None = None) -> None:
         raise
     except Exception as error:
         logger.exception("Rendering %s failed", sheet)
+        sheet_renders.labels(sheet.kind, "failed").inc()
         mine.update(
             status=SheetStatus.FAILED,
             failure=failure_of(error),
@@ -321,7 +323,10 @@ def run(sheet_id: int, *, processes: int | None = None) -> None:
     if not ready:  # handed on while this worker stalled: the other render's file is served
         sheet.file.delete(save=False)
         return
-    logger.info("Rendered %s in %.1f s", sheet, time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    logger.info("Rendered %s in %.1f s", sheet, seconds)
+    sheet_render_seconds.labels(sheet.kind).observe(seconds)
+    sheet_renders.labels(sheet.kind, "ready").inc()
     _prune_older(sheet)
 
 

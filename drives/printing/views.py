@@ -14,6 +14,13 @@ and every league table, is queued for the worker (or joins the render already un
 and the visitor waits on a page that shows its progress. Anonymous visitors may start
 only a few renders an address in a while (``PRINT_RATE_LIMIT``); joining one is free.
 The sheet's page also notices a render whose worker died (``lease``) and queues it again.
+
+Files come from the storage in settings (the file system, or an object store shared by
+several servers) and always through these views, never by a signed link to the store: every
+download is checked against the same permissions as the page (a link to the QR cards could
+otherwise be passed on until it expired), the store need not be reachable from the
+visitors' network, and the file keeps its download name and the site's headers. A sheet is
+a few hundred kilobytes, so streaming it through a worker costs little.
 """
 
 from django.conf import settings

@@ -6,6 +6,8 @@ in ``INSTALLED_APPS``) and keeps its options.
   starts): the library's worker exits; this one says so, waits (half a second, doubling
   up to ``RETRY_CEILING``) and carries on when the database answers again, as the web
   workers do. A render cut short by the outage is handed on by its lease.
+- Its own metrics (renders and their times) on ``WORKER_METRICS_PORT`` when set, for a worker
+  on a host with no app server to gather them (``drives.monitoring.metrics``).
 - A worker killed mid-render: a watchdog thread looks for renders whose lease ran out
   (``jobs.sheets_recover``) every third of ``PRINT_LEASE_SECONDS``, so another worker, or
   this one restarted, prints them again. Django-tasks-db itself has no lease: the dead
@@ -20,6 +22,7 @@ from django.conf import settings
 from django.db import DatabaseError, close_old_connections, connection, connections
 from django_tasks_db.management.commands import db_worker as library
 
+from drives.monitoring.metrics import serve_worker_metrics
 from drives.printing import jobs
 
 #: The longest wait, in seconds, between two tries at a database that is away.
@@ -71,6 +74,8 @@ class Command(library.Command):
     help = "Run the sheets' background worker, through database outages and dead workers"
 
     def handle(self, *args, **options) -> None:
+        if settings.WORKER_METRICS_PORT:
+            serve_worker_metrics(settings.WORKER_METRICS_ADDRESS, settings.WORKER_METRICS_PORT)
         # The library's command builds its worker by this module-level name; the rest of
         # it (options, logging, signals, the reloader) is kept as it is.
         with mock.patch.object(library, "Worker", Worker):

@@ -8,10 +8,10 @@ Run it daily from cron or a systemd timer: ``manage.py prune_sheets --days 30``.
 """
 
 import datetime as dt
-import os
-from pathlib import Path
+import posixpath
+from collections.abc import Iterator
 
-from django.conf import settings
+from django.core.files.storage import Storage, default_storage
 from django.core.management.base import BaseCommand
 from django.db.models import Q
 from django.utils import timezone
@@ -52,24 +52,31 @@ class Command(BaseCommand):
             )
             return
         recovered = sheets_recover()
-        for path in strays:
-            path.unlink(missing_ok=True)
+        for name in strays:
+            default_storage.delete(name)
         self.stdout.write(
             f"{delete_sheets(old)} stored sheets and {len(strays)} stray files deleted; "
             f"{recovered} renders of stopped workers queued again."
         )
 
 
-def unnamed_files(before: dt.datetime) -> list[Path]:
-    """The files under MEDIA_ROOT/sheets that no sheet names, last written before ``before``."""
-    root = Path(settings.MEDIA_ROOT)
-    named = {
-        root / name for name in PrintedSheet.objects.exclude(file="").values_list("file", flat=True)
-    }
-    found = []
-    for folder, _, names in os.walk(root / "sheets"):
-        for name in names:
-            path = Path(folder) / name
-            if path not in named and path.stat().st_mtime < before.timestamp():
-                found.append(path)
-    return found
+def unnamed_files(before: dt.datetime) -> list[str]:
+    """The files under sheets/ in the sheets' storage (a folder or an object store) that no
+    sheet names, last written before ``before``."""
+    named = set(PrintedSheet.objects.exclude(file="").values_list("file", flat=True))
+    return [
+        name
+        for name in _files(default_storage, "sheets")
+        if name not in named and default_storage.get_modified_time(name) < before
+    ]
+
+
+def _files(storage: Storage, folder: str) -> Iterator[str]:
+    try:
+        folders, names = storage.listdir(folder)
+    except FileNotFoundError:  # no sheet rendered yet (an object store lists nothing instead)
+        return
+    for name in names:
+        yield posixpath.join(folder, name)
+    for inner in folders:
+        yield from _files(storage, posixpath.join(folder, inner))
