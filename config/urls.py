@@ -7,6 +7,7 @@ from django.urls import include, path
 from django.views.generic import RedirectView
 
 from config.text_size import text_size
+from drives.tableside.views.offline import service_worker
 
 
 def favicon(request):
@@ -16,6 +17,8 @@ def favicon(request):
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    # At the root, so that the service worker's scope covers every page in every language.
+    path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("text-size/", text_size, name="text_size"),

@@ -10,7 +10,7 @@ from drives.paper import views as paper
 from drives.printing import views as pdf
 from drives.reach import feeds
 from drives.reach import views as reach
-from drives.tableside.views import hall, organiser, table
+from drives.tableside.views import hall, offline, organiser, table
 
 app_name = "drives"
 SEASON = {"owner": "season"}  # the sheet pages under a season: its league table
@@ -104,6 +104,18 @@ urlpatterns = [
     path("drives/<int:pk>/tables/qr/", organiser.qr_sheet, name="tableside_qr"),
     path("drives/<int:pk>/hall/", hall.hall, name="hall"),
     path("drives/<int:pk>/hall/live/", hall.hall_live, name="hall_live"),
+    path(
+        "drives/<int:pk>/tables/manifest.webmanifest",
+        offline.manifest,
+        {"screen": "dashboard"},
+        name="tableside_manifest",
+    ),
+    path(
+        "drives/<int:pk>/hall/manifest.webmanifest",
+        offline.manifest,
+        {"screen": "hall"},
+        name="hall_manifest",
+    ),
     # What reaches the players: their e-mail and consent, results e-mails, feeds, the guide.
     path("players/<int:pk>/email/", reach.member_contact, name="member_contact"),
     path("players/<int:pk>/data.json", reach.member_export, name="member_export"),
