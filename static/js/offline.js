@@ -39,7 +39,7 @@
 
   function sendWaitingFigures() {
     var kept = keptFigures();
-    if (!kept || !kept._send || navigator.onLine === false) return;
+    if (!kept || !kept._send) return;
     var form = document.querySelector('#tableside form[action="' + kept._action + '"]');
     var button = form && form.querySelector("button[type=submit]");
     var resend = document.getElementById("resend");
