@@ -5,6 +5,7 @@ each table took); scores, standings and league tables are derived from these
 rows by ``scoring`` through ``drives.evening.services`` and never stored twice.
 """
 
+import uuid
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -200,6 +201,9 @@ class Player(models.Model):
         default=False,
         help_text=_("This player's scorecard prints in large print, one card a page."),
     )
+    # The same member on a hall laptop and on the club's site (drives.backup.drive_file):
+    # a club file carries it, so a drive published from a copy finds its players.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
 
     class Meta:
         ordering = ["name"]
@@ -209,6 +213,7 @@ class Player(models.Model):
                 condition=~Q(member_number=""),
                 name="player_member_number_unique_in_club",
             ),
+            models.UniqueConstraint(fields=["club", "uid"], name="player_uid_unique_in_club"),
         ]
 
     def __str__(self):
@@ -421,9 +426,14 @@ class Drive(models.Model):
     # from the seatings alone once a cycle restarts part-way through a round.
     rested_entries = models.JSONField(default=list, blank=True)
 
+    # The drive's identity wherever it travels: publishing it from a hall laptop to the
+    # club's site twice finds the first copy (drives.backup.drive_file).
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
+
     class Meta:
         ordering = ["-date", "-pk"]
         constraints = [
+            models.UniqueConstraint(fields=["club", "uid"], name="drive_uid_unique_in_club"),
             models.CheckConstraint(
                 condition=Q(deals__gte=DEALS_RANGE.start, deals__lt=DEALS_RANGE.stop),
                 name="drive_deals_in_range",

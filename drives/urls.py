@@ -2,6 +2,7 @@ from django.urls import path
 from django.views.decorators.http import require_safe
 
 from drives.accounts import views as accounts
+from drives.backup import publishing
 from drives.backup import views as backup
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
@@ -20,6 +21,8 @@ urlpatterns = [
     path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/team/", accounts.team, name="team"),
+    path("clubs/<slug:slug>/publish/", publishing.drive_publish, name="drive_publish"),
+    path("drives/<int:pk>/drive-file.json", publishing.drive_file_download, name="drive_file"),
     path("clubs/<slug:slug>/team/change/", accounts.team_change, name="team_change"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),

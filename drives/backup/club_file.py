@@ -121,18 +121,25 @@ def export_club(club: Club) -> dict:
         },
     }
     for model, lookup in EXPORTED.items():
-        fields = model._meta.concrete_fields
-        rows = []
-        for obj in model._default_manager.filter(**{lookup: club.pk}).order_by("pk"):
-            row = {}
-            for field in fields:
-                value = field.value_from_object(obj)
-                if _is_user(field):
-                    value = users.get(value)
-                row[field.name] = _json(value)
-            rows.append(row)
-        document[_key(model)] = rows
+        rows = model._default_manager.filter(**{lookup: club.pk})
+        document[_key(model)] = model_rows(model, rows, users)
     return document
+
+
+def model_rows(model: type[models.Model], queryset, users: dict[int, str]) -> list[dict]:
+    """The rows of ``queryset`` as the file holds them: every concrete field by name, users
+    by user name (``users``: id → name)."""
+    fields = model._meta.concrete_fields
+    rows = []
+    for obj in queryset.order_by("pk"):
+        row = {}
+        for field in fields:
+            value = field.value_from_object(obj)
+            if _is_user(field):
+                value = users.get(value)
+            row[field.name] = _json(value)
+        rows.append(row)
+    return rows
 
 
 @contextmanager
