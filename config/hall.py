@@ -139,10 +139,16 @@ def serve(env: dict[str, str], port: int, site: str) -> int:
             for command in (gunicorn, worker)
         ]
         running.callback(_stop_all, children)
-        deadline = time.monotonic() + 60
+        # A busy old laptop takes a while to start its workers: give it minutes, not seconds.
+        deadline = time.monotonic() + float(os.getenv("HALL_START_SECONDS", "300"))
         while not _answers(port):
-            if any(child.poll() is not None for child in children) or time.monotonic() > deadline:
-                print("The server did not start: see the messages above.", file=sys.stderr)
+            names = ("gunicorn", "the sheet worker")
+            stopped = [
+                n for n, child in zip(names, children, strict=True) if child.poll() is not None
+            ]
+            if stopped or time.monotonic() > deadline:
+                why = f"{', '.join(stopped)} stopped" if stopped else "no answer in time"
+                print(f"The server did not start ({why}): see the messages above.", file=sys.stderr)
                 return 1
             time.sleep(0.3)
         print(banner(site) + qr_for_terminal(site) + "\nCtrl-C stops it.", flush=True)

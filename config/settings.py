@@ -382,6 +382,9 @@ HALL_POLL_SECONDS = envint("HALL_POLL_SECONDS", "5")
 # start, are kept as dated files.
 HALL_MODE = envbool("HALL", "0")
 HALL_BACKUPS = os.getenv("HALL_BACKUPS", "")
+# A laptop publishes its drives to the club's site over HTTPS only; PUBLISH_INSECURE=1
+# allows plain HTTP (tests, or a site on the same private network).
+PUBLISH_INSECURE = envbool("PUBLISH_INSECURE", "0")
 if HALL_MODE:
     SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
     SECURE_HSTS_SECONDS = 0

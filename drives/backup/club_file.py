@@ -44,6 +44,8 @@ from drives.models import (
     PendingEntry,
     Player,
     PrintedSheet,
+    PublishingKey,
+    PublishingTarget,
     RateCount,
     ResultChange,
     ResultsMailing,
@@ -84,6 +86,8 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
     RateCount: "requests counted per address for the rate limits: they start again",
     ResultsMailing: "a log of results e-mails sent: a copy of the club sends none again",
+    PublishingKey: "keys that let a laptop publish to this site: made again where wanted",
+    PublishingTarget: "a laptop's key to another site: given again by that site",
 }
 
 
