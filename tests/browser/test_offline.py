@@ -56,7 +56,7 @@ def test_the_worker_is_served_from_the_root_so_its_scope_covers_the_table_pages(
     response = client.get("/sw.js")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/javascript")
-    assert response["Service-Worker-Allowed"] == "/"
+    assert response["Cache-Control"] == "no-cache"
     assert "/static/js/tableside.js" in response.text
 
 

@@ -50,9 +50,9 @@ def service_worker(request):
         {"files": json.dumps(files), "version": version},
         content_type="text/javascript; charset=utf-8",
     )
-    # A new worker (new file names after a deploy) reaches phones at their next visit.
+    # A new worker (new file names after a deploy) reaches phones at their next visit. At
+    # the root, its scope is the whole site without a Service-Worker-Allowed header.
     response["Cache-Control"] = "no-cache"
-    response["Service-Worker-Allowed"] = "/"
     return response
 
 
