@@ -3,7 +3,7 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint pytest chromium fonts bench messages compilemessages
+.PHONY: run hall test lint pytest chromium fonts bench messages compilemessages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,12 @@ run: $(VENV)/.installed
 	setsid nice -n 10 $(BIN)/python manage.py db_worker & worker=$$!; \
 	trap 'kill -- -$$worker 2>/dev/null' EXIT INT TERM; \
 	$(BIN)/python manage.py runserver 127.0.0.1:8000
+
+# Hall mode: the organiser's laptop serves the phones over the hall's Wi-Fi (config/hall.py):
+# gunicorn on every interface and the sheet worker, DEBUG off, the laptop's own secret key,
+# its files in hall-data/. HALL_ADDRESS and HALL_PORT override the address it finds.
+hall: $(VENV)/.installed
+	$(BIN)/python -m config.hall
 
 # Browser tests drive Debian's Chromium; Playwright cannot download its own here.
 chromium:

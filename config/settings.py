@@ -458,3 +458,23 @@ TABLESIDE_RATE_LIMITS = {
 # Seconds between the live pages' updates: the organiser's dashboard, the hall display.
 DASHBOARD_POLL_SECONDS = envint("DASHBOARD_POLL_SECONDS", "3")
 HALL_POLL_SECONDS = envint("HALL_POLL_SECONDS", "5")
+
+# Hall mode (`make hall`, config/hall.py): the organiser's laptop serves the phones over a
+# hall's own Wi-Fi in plain HTTP (no certificate can be had for a laptop's local address),
+# so what needs HTTPS is off; sign-up is closed and only the organisers of a club on the
+# laptop, and its administrators made at its terminal, can log in
+# (drives.accounts.hall). HALL_BACKUPS is where each finished drive, and every club at each
+# start, are kept as dated files.
+HALL_MODE = envbool("HALL", "0")
+HALL_BACKUPS = os.getenv("HALL_BACKUPS", "")
+# A laptop publishes its drives to the club's site over HTTPS only; PUBLISH_INSECURE=1
+# allows plain HTTP (tests, or a site on the same private network).
+PUBLISH_INSECURE = envbool("PUBLISH_INSECURE", "0")
+if HALL_MODE:
+    SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
+    SECURE_HSTS_SECONDS = 0
+    SIGNUP_OPEN = False
+    AUTHENTICATION_BACKENDS = [
+        "axes.backends.AxesStandaloneBackend",
+        "drives.accounts.hall.HallAuthenticationBackend",
+    ]

@@ -9,6 +9,7 @@ from django.views.generic import RedirectView
 from config.text_size import text_size
 from drives.monitoring.health import Health
 from drives.monitoring.metrics import metrics
+from drives.tableside.views.offline import service_worker
 
 
 def favicon(request):
@@ -18,6 +19,8 @@ def favicon(request):
 
 urlpatterns = [
     path("favicon.ico", favicon),
+    # At the root, so that the service worker's scope covers every page in every language.
+    path("sw.js", service_worker, name="service_worker"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("text-size/", text_size, name="text_size"),

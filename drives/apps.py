@@ -17,6 +17,7 @@ class DrivesConfig(AppConfig):
     def ready(self):
         from drives import login_throttle
         from drives.accounts import checks  # noqa: F401  registers the e-mail deploy check
+        from drives.backup import on_disk  # noqa: F401  a hall laptop's backup of each drive
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
         from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
 

@@ -2,6 +2,7 @@ from django.urls import path
 from django.views.decorators.http import require_safe
 
 from drives.accounts import views as accounts
+from drives.backup import publishing
 from drives.backup import views as backup
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, rounds, standings
@@ -10,7 +11,7 @@ from drives.paper import views as paper
 from drives.printing import views as pdf
 from drives.reach import feeds
 from drives.reach import views as reach
-from drives.tableside.views import hall, organiser, table
+from drives.tableside.views import hall, offline, organiser, table
 
 app_name = "drives"
 SEASON = {"owner": "season"}  # the sheet pages under a season: its league table
@@ -20,6 +21,15 @@ urlpatterns = [
     path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
     path("clubs/<slug:slug>/team/", accounts.team, name="team"),
+    path("clubs/<slug:slug>/publish/", publishing.drive_publish, name="drive_publish"),
+    path(
+        "clubs/<slug:slug>/publish/settings/",
+        publishing.publishing_settings,
+        name="publishing_settings",
+    ),
+    path("publish/", publishing.publish_with_key, name="publish_with_key"),
+    path("drives/<int:pk>/drive-file.json", publishing.drive_file_download, name="drive_file"),
+    path("drives/<int:pk>/publish/", publishing.drive_send, name="drive_send"),
     path("clubs/<slug:slug>/team/change/", accounts.team_change, name="team_change"),
     path("clubs/<slug:slug>/players/", players.player_list, name="player_list"),
     path("clubs/<slug:slug>/players/new/", players.player_add, name="player_add"),
@@ -104,6 +114,18 @@ urlpatterns = [
     path("drives/<int:pk>/tables/qr/", organiser.qr_sheet, name="tableside_qr"),
     path("drives/<int:pk>/hall/", hall.hall, name="hall"),
     path("drives/<int:pk>/hall/live/", hall.hall_live, name="hall_live"),
+    path(
+        "drives/<int:pk>/tables/manifest.webmanifest",
+        offline.manifest,
+        {"screen": "dashboard"},
+        name="tableside_manifest",
+    ),
+    path(
+        "drives/<int:pk>/hall/manifest.webmanifest",
+        offline.manifest,
+        {"screen": "hall"},
+        name="hall_manifest",
+    ),
     # What reaches the players: their e-mail and consent, results e-mails, feeds, the guide.
     path("players/<int:pk>/email/", reach.member_contact, name="member_contact"),
     path("players/<int:pk>/data.json", reach.member_export, name="member_export"),

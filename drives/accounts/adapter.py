@@ -14,7 +14,10 @@ from drives.site import on_site
 
 class AccountAdapter(DefaultAccountAdapter):
     def is_open_for_signup(self, request) -> bool:
-        """SIGNUP_OPEN=0 leaves sign-up to people holding a club's open invitation."""
+        """SIGNUP_OPEN=0 leaves sign-up to people holding a club's open invitation; a
+        laptop in hall mode takes no sign-up at all (drives.accounts.hall)."""
+        if settings.HALL_MODE:
+            return False
         return settings.SIGNUP_OPEN or invitations.held(request) is not None
 
     def send_mail(self, template_prefix: str, email: str, context: dict) -> None:

@@ -10,8 +10,11 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from drives.accounts.hall import may_log_in_here
 from drives.models import Club, ClubRole
 from drives.names import OneLineTexts
+
+HALL_ONLY = _("This laptop serves the hall: only the organisers of a club on it can log in.")
 
 
 class LoginForm(allauth_forms.LoginForm):
@@ -34,6 +37,10 @@ class LoginForm(allauth_forms.LoginForm):
     def clean(self):
         cleaned = super().clean()
         login = getattr(self, "_login", None)
+        if login is not None and settings.HALL_MODE and not may_log_in_here(login.user):
+            # allauth takes back a user its backend turned down for a right password (to
+            # word an inactive account): the laptop's rule is kept here too.
+            raise forms.ValidationError(HALL_ONLY)
         if login is not None and not _has_address(login.user):
             # Accounts made before sign-up existed (createsuperuser, the admin, the demo
             # organiser) have no address to confirm: they log in as they always have.

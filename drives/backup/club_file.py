@@ -44,6 +44,8 @@ from drives.models import (
     PendingEntry,
     Player,
     PrintedSheet,
+    PublishingKey,
+    PublishingTarget,
     RateCount,
     ResultChange,
     ResultsMailing,
@@ -84,6 +86,8 @@ NOT_EXPORTED: dict[type[models.Model], str] = {
     PrintedSheet: "rendered PDFs: printed again from the data on the next request",
     RateCount: "requests counted per address for the rate limits: they start again",
     ResultsMailing: "a log of results e-mails sent: a copy of the club sends none again",
+    PublishingKey: "keys that let a laptop publish to this site: made again where wanted",
+    PublishingTarget: "a laptop's key to another site: given again by that site",
 }
 
 
@@ -121,18 +125,25 @@ def export_club(club: Club) -> dict:
         },
     }
     for model, lookup in EXPORTED.items():
-        fields = model._meta.concrete_fields
-        rows = []
-        for obj in model._default_manager.filter(**{lookup: club.pk}).order_by("pk"):
-            row = {}
-            for field in fields:
-                value = field.value_from_object(obj)
-                if _is_user(field):
-                    value = users.get(value)
-                row[field.name] = _json(value)
-            rows.append(row)
-        document[_key(model)] = rows
+        rows = model._default_manager.filter(**{lookup: club.pk})
+        document[_key(model)] = model_rows(model, rows, users)
     return document
+
+
+def model_rows(model: type[models.Model], queryset, users: dict[int, str]) -> list[dict]:
+    """The rows of ``queryset`` as the file holds them: every concrete field by name, users
+    by user name (``users``: id → name)."""
+    fields = model._meta.concrete_fields
+    rows = []
+    for obj in queryset.order_by("pk"):
+        row = {}
+        for field in fields:
+            value = field.value_from_object(obj)
+            if _is_user(field):
+                value = users.get(value)
+            row[field.name] = _json(value)
+        rows.append(row)
+    return rows
 
 
 @contextmanager

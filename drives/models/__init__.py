@@ -47,6 +47,7 @@ from drives.models.drive import (
 from drives.models.limits import RateCount
 from drives.models.paper import CardTotal, CardTotalChange, Typist
 from drives.models.printing import PrintedSheet, SheetFailure, SheetKind, SheetStatus
+from drives.models.publishing import PublishingKey, PublishingTarget
 from drives.models.reach import ConsentChange, ConsentSource, ResultsMailing
 from drives.models.results import DETAIL_FIELDS, ResultChange, ResultSource, TableResult
 from drives.models.tableside import HallState, PendingEntry, PendingState, TableLink
@@ -80,6 +81,8 @@ __all__ = [
     "Player",
     "PlayerNames",
     "PrintedSheet",
+    "PublishingKey",
+    "PublishingTarget",
     "RateCount",
     "ResultChange",
     "ResultSource",

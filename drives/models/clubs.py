@@ -1,6 +1,8 @@
 """Clubs, their team (organisers and helpers, invitations, the team's history), their
 players and their seasons."""
 
+import uuid
+
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
@@ -183,6 +185,10 @@ class Player(models.Model):
         help_text=_("This player's scorecard prints in large print, one card a page."),
     )
 
+    # The same member on a hall laptop and on the club's site (drives.backup.drive_file):
+    # a club file carries it, so a drive published from a copy finds its players.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
+
     class Meta:
         ordering = ["name"]
         constraints = [
@@ -191,6 +197,7 @@ class Player(models.Model):
                 condition=~Q(member_number=""),
                 name="player_member_number_unique_in_club",
             ),
+            models.UniqueConstraint(fields=["club", "uid"], name="player_uid_unique_in_club"),
         ]
 
     def __str__(self):

@@ -1,6 +1,7 @@
 """A drive and what is played at it: its set-up and its choice sets, the entries, the
 seats of each round and the record of its cancellations."""
 
+import uuid
 from typing import TYPE_CHECKING
 
 from django.conf import settings
@@ -186,9 +187,14 @@ class Drive(models.Model):
     # from the seatings alone once a cycle restarts part-way through a round.
     rested_entries = models.JSONField(default=list, blank=True)
 
+    # The drive's identity wherever it travels: publishing it from a hall laptop to the
+    # club's site twice finds the first copy (drives.backup.drive_file).
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
+
     class Meta:
         ordering = ["-date", "-pk"]
         constraints = [
+            models.UniqueConstraint(fields=["club", "uid"], name="drive_uid_unique_in_club"),
             models.CheckConstraint(
                 condition=Q(deals__gte=DEALS_RANGE.start, deals__lt=DEALS_RANGE.stop),
                 name="drive_deals_in_range",

@@ -17,7 +17,9 @@
     });
   }
 
-  function save(form) {
+  // sending: the figures are on their way, so they go again by themselves if they do not
+  // arrive (static/js/offline.js); figures only typed wait for the Send button.
+  function save(form, sending) {
     var key = storageKey();
     if (!key) return;
     var values = {};
@@ -25,6 +27,7 @@
       if (name !== "csrfmiddlewaretoken") values[name] = value;
     });
     values._action = form.getAttribute("action");
+    if (sending) values._send = true;
     try { localStorage.setItem(key, JSON.stringify(values)); } catch (e) { /* private mode */ }
   }
 
@@ -55,7 +58,7 @@
   }
 
   function post(form) {
-    save(form);
+    save(form, true);
     var button = form.querySelector("button[type=submit]");
     if (button) button.disabled = true;
     fetch(form.getAttribute("action"), {
@@ -82,11 +85,12 @@
   function start() {
     var form = document.getElementById("entry");
     var values = saved();
+    var kept = values && document.querySelector('#tableside form[action="' + values._action + '"]');
+    if (kept) {
+      restore(kept, values);
+      if (values._send) unsent(true);
+    }
     if (form) {
-      if (values && values._action === form.getAttribute("action")) {
-        restore(form, values);
-        unsent(true);
-      }
       showEw(form);
       form.addEventListener("input", function () { showEw(form); save(form); });
     }

@@ -42,6 +42,8 @@ PUBLIC = {
     "season_sheet_retry",
     "hall",
     "hall_live",
+    "hall_manifest",
+    "tableside_manifest",
     "club_calendar",
     "club_results_feed",
     "guide",
@@ -51,7 +53,8 @@ TOKEN_GUARDED = {"table_page", "table_enter", "table_confirm"}
 # Any signed-in user: importing a club from its file makes them its one organiser.
 SIGNED_IN = {"club_import"}
 # The link in a results e-mail stops them, signed for its member, without a login.
-SIGNED = {"results_stop"}
+# A hall laptop publishing a drive: a club's publishing key instead of a login.
+SIGNED = {"results_stop", "publish_with_key"}
 
 
 def drive_patterns():
@@ -151,6 +154,19 @@ def test_public_pages_do_not_let_strangers_post_changes(client, world):
     assert codes == expected
     assert snapshot() == before
     assert Drive.objects.get(pk=drive.pk).status == DriveStatus.RUNNING
+
+
+@pytest.mark.django_db
+def test_publishing_opens_nothing_without_a_clubs_key(client, world):
+    before = snapshot()
+    url = reverse("drives:publish_with_key")
+    assert client.get(url).status_code == 405
+    assert client.post(url, "{}", content_type="application/json").status_code == 401
+    wrong = client.post(
+        url, "{}", content_type="application/json", headers={"Authorization": "Bearer x"}
+    )
+    assert wrong.status_code == 401
+    assert snapshot() == before
 
 
 @pytest.mark.django_db

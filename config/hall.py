@@ -1,0 +1,190 @@
+"""Hall mode (``make hall``): the organiser's laptop serves the evening to the phones in a
+hall with no internet, over the hall's own Wi-Fi.
+
+It finds the laptop's address on that network (``config.network``; ``HALL_ADDRESS``
+overrides it, ``HALL_PORT`` the port, 8000), refuses when no network is up, keeps a secret
+key for this laptop in ``hall-data/secret-key`` (outside git, made once), migrates,
+collects the static files, checks the accounts (``manage.py hall_ready``), then runs
+gunicorn (``HALL_WORKERS`` workers) on every interface and the sheet worker beside it,
+and prints the address with its QR code. Ctrl-C stops both.
+
+Everything the evening keeps is in ``hall-data/`` (``HALL_DATA`` to move it): the SQLite
+database (WAL mode, as ever; PostgreSQL when ``DATABASE_URL`` is set), the printed sheets,
+e-mails waiting as files, and a dated backup of every club and every finished drive.
+The settings' hall section (``HALL=1``) turns off what needs HTTPS and keeps log-in to
+the laptop's organisers.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from contextlib import ExitStack
+from pathlib import Path
+
+import segno
+
+from config.network import NoNetwork, hall_address
+
+ROOT = Path(__file__).resolve().parent.parent
+NO_NETWORK = """\
+No network is connected, so no phone could reach this laptop.
+Join the hall's Wi-Fi (or plug in its cable), then run `make hall` again.
+If the laptop is on the network but this is not found, give its address yourself:
+  HALL_ADDRESS=192.168.1.20 make hall"""
+
+
+def site_url() -> str:
+    """http://<the laptop's address on the hall's network>:<port>."""
+    port = int(os.getenv("HALL_PORT", "8000"))
+    host = os.getenv("HALL_ADDRESS", "").strip() or hall_address().address
+    return f"http://{host}:{port}"
+
+
+def secret_key(path: Path) -> str:
+    """This laptop's own key, made on the first run and kept (readable by its owner only):
+    sessions and signed links survive a restart, and no two laptops share one."""
+    try:
+        return path.read_text().strip()
+    except FileNotFoundError:
+        pass
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(50)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(key + "\n")
+    return key
+
+
+def hall_env(site: str, data: Path) -> dict[str, str]:
+    """The environment of the site in hall mode, at ``site`` with its files in ``data``."""
+    host, port = site.removeprefix("http://").rsplit(":", 1)
+    local = [f"http://127.0.0.1:{port}", f"http://localhost:{port}"]
+    env = dict(os.environ)
+    env.setdefault("DATABASE_URL", f"sqlite:///{data / 'db.sqlite3'}")
+    env.update(
+        DJANGO_SETTINGS_MODULE="config.settings",
+        DEBUG="0",
+        HALL="1",
+        SECRET_KEY=secret_key(data / "secret-key"),
+        SITE_URL=site,
+        ALLOWED_HOSTS=",".join(dict.fromkeys([host, "127.0.0.1", "localhost"])),
+        CSRF_TRUSTED_ORIGINS=",".join(dict.fromkeys([site, *local])),
+        STATIC_ROOT=str(data / "static"),
+        MEDIA_ROOT=str(data / "media"),
+        MAIL_FOLDER=str(data / "mail"),
+        HALL_BACKUPS=str(data / "backups"),
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=env, check=True)
+
+
+def banner(site: str) -> str:
+    lines = [
+        "",
+        "Whist Drive is serving the hall.",
+        f"Phones on the hall's Wi-Fi open:  {site}/",
+        "(the table cards' QR codes lead there too; this laptop can use http://127.0.0.1"
+        f":{site.rsplit(':', 1)[1]}/)",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def qr_for_terminal(site: str) -> str:
+    from io import StringIO
+
+    text = StringIO()
+    segno.make(site + "/", error="m").terminal(out=text, compact=True)
+    return text.getvalue()
+
+
+def _answers(port: int) -> bool:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    try:
+        connection.request("GET", "/")
+        return connection.getresponse().status < 500
+    except OSError:
+        return False
+    finally:
+        connection.close()
+
+
+def serve(env: dict[str, str], port: int, site: str) -> int:
+    """gunicorn and the sheet worker until Ctrl-C (or SIGTERM), or until one of them stops."""
+    workers = os.getenv("HALL_WORKERS", str(min(2 * (os.cpu_count() or 1) + 1, 6)))
+    gunicorn = [
+        sys.executable, "-m", "gunicorn", "config.wsgi",
+        f"--bind=0.0.0.0:{port}", f"--workers={workers}", "--timeout=60",
+    ]  # fmt: skip
+    worker = ["nice", "-n", "10", sys.executable, "manage.py", "db_worker"]
+    stopping = False
+
+    def stop(_signum, _frame):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    with ExitStack() as running:
+        children = [
+            running.enter_context(subprocess.Popen(command, cwd=ROOT, env=env))
+            for command in (gunicorn, worker)
+        ]
+        running.callback(_stop_all, children)
+        # A busy old laptop takes a while to start its workers: give it minutes, not seconds.
+        deadline = time.monotonic() + float(os.getenv("HALL_START_SECONDS", "300"))
+        while not _answers(port):
+            names = ("gunicorn", "the sheet worker")
+            stopped = [
+                n for n, child in zip(names, children, strict=True) if child.poll() is not None
+            ]
+            if stopped or time.monotonic() > deadline:
+                why = f"{', '.join(stopped)} stopped" if stopped else "no answer in time"
+                print(f"The server did not start ({why}): see the messages above.", file=sys.stderr)
+                return 1
+            time.sleep(0.3)
+        print(banner(site) + qr_for_terminal(site) + "\nCtrl-C stops it.", flush=True)
+        try:
+            while not stopping and all(child.poll() is None for child in children):
+                time.sleep(0.5)
+        except KeyboardInterrupt:
+            stopping = True
+        return 0 if stopping else 1
+
+
+def _stop_all(children: list[subprocess.Popen]) -> None:
+    for child in children:
+        if child.poll() is None:
+            child.send_signal(signal.SIGTERM)
+    for child in children:
+        try:
+            child.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+
+
+def main() -> int:
+    try:
+        site = site_url()
+    except NoNetwork:
+        print(NO_NETWORK, file=sys.stderr)
+        return 2
+    data = Path(os.getenv("HALL_DATA", str(ROOT / "hall-data"))).resolve()
+    env = hall_env(site, data)
+    manage(env, "migrate", "--no-input", "-v0")
+    manage(env, "collectstatic", "--no-input", "-v0")
+    manage(env, "hall_ready")
+    return serve(env, int(site.rsplit(":", 1)[1]), site)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
