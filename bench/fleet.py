@@ -68,7 +68,7 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from drives.evening import services
+    from drives.evening import lifecycle
     from drives.models import Club, Drive, Entry, Player, SeatRole
     from drives.tableside import tokens
 
@@ -92,7 +92,7 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
             Entry(drive=drive, player=p, card_number=n, role=p.role)
             for n, p in enumerate(players, start=1)
         )
-        services.drive_start(drive=drive)
+        lifecycle.drive_start(drive=drive)
         drive.refresh_from_db()
         links = {link.table: link.token for link in tokens.links_issue(drive=drive)}
         rounds = [list(drive.deals_of_round(r)) for r in range(1, DEALS // DEALS_PER_ROUND + 1)]

@@ -47,7 +47,7 @@ SETUP = (
     + """
 import datetime as dt
 from django.contrib.auth import get_user_model
-from drives.evening import services
+from drives.evening import lifecycle
 from drives.models import Club, ClubRole, Drive, Entry, Player
 user = get_user_model().objects.create_user("olive", password=PASSWORD)
 club = Club.objects.create(name="Hollybush Whist Club", slug="hollybush")
@@ -59,7 +59,7 @@ drive = Drive.objects.create(
 for number in range(1, 9):
     player = Player.objects.create(club=club, name=f"Player {number}")
     Entry.objects.create(drive=drive, player=player, card_number=number, role=player.role)
-services.drive_start(drive=drive)
+lifecycle.drive_start(drive=drive)
 print(drive.pk)
 """
 )

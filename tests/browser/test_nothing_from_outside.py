@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from drives.evening import services as evening
+from drives.evening import lifecycle as evening
 from drives.tableside import tokens
 from tests.browser.conftest import DESKTOP, log_in_as
 from tests.conftest import (

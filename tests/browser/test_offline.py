@@ -8,11 +8,18 @@ link, from a phone of its own to a laptop in hall mode.
 
 import pytest
 
-from drives.evening import services as evening
+from drives.evening import lifecycle as evening
 from drives.models import PendingEntry, PendingState
 from drives.tableside import tokens
 from tests.browser.conftest import DESKTOP, log_in_as, screenshot
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
+from tests.conftest import (
+    checked_tricks,
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_user,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -146,7 +153,7 @@ def phone_entry(link, *, side, tricks):
         link=link,
         round_number=link.drive.current_round,
         side=side,
-        figures=services.Figures({1: tricks}, {}),
+        figures=checked_tricks(link.drive, {1: tricks}, table=link.table),
         submission=uuid.uuid4(),
     ).entry
 

@@ -57,7 +57,7 @@ def test_home_page_query_count_does_not_grow_with_clubs(client, django_assert_ma
         club = Club.objects.create(name=f"Club {number}", slug=f"c{number}")
         for day in range(1, 6):  # more drives than the page lists cost no more queries
             Drive.objects.create(club=club, title="Drive", date=f"2026-12-0{day}")
-    with django_assert_max_num_queries(3):
+    with django_assert_max_num_queries(4):  # the clubs, their count for the pages, the drives
         assert client.get("/").status_code == 200
 
 

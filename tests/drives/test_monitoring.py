@@ -16,7 +16,7 @@ from bench.serve import Client, free_port
 from drives.monitoring import health as health_module
 from drives.printing.tasks import prerender_drive
 from tests.conftest import link_of
-from tests.drives.test_printing_jobs import DATABASE, scorecards_url
+from tests.drives.printing.test_printing_jobs import DATABASE, scorecards_url
 
 STRANGER = "203.0.113.9"
 

@@ -22,8 +22,8 @@ from drives.models import PrintedSheet, SheetFailure, SheetStatus
 from drives.printing import jobs
 from drives.printing.storage import AtomicFileSystemStorage
 from tests.conftest import make_user
-from tests.drives.test_pdf import pages_of
-from tests.drives.test_printing_jobs import DUMMY, scorecards_url
+from tests.drives.printing.test_pdf import pages_of
+from tests.drives.printing.test_printing_jobs import DUMMY, scorecards_url
 
 
 @pytest.fixture(scope="session")
@@ -38,8 +38,10 @@ def s3_server():
 
 
 @pytest.fixture
-def bucket(s3_server, monkeypatch, settings):
-    """A fresh bucket, and the site's sheets kept in it as production's settings say."""
+def bucket(s3_server, monkeypatch, settings, tmp_path):
+    """A fresh bucket, and the site's sheets kept in it as production's settings say; this
+    server's own media folder empty, so a sheet written to the disk instead would show."""
+    settings.MEDIA_ROOT = tmp_path
     name = f"sheets-{secrets.token_hex(6)}"
     s3_server.client().create_bucket(Bucket=name)
     for key, value in s3_server.environment(name).items():

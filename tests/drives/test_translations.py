@@ -130,6 +130,21 @@ def test_no_translation_says_itself_twice(language):
     assert header.fields["msgstr"].count("POT-Creation-Date") == 1
 
 
+def test_each_catalogue_speaks_its_own_language():
+    """Mending that merge once kept the French half in the Hungarian catalogue: a
+    Hungarian page then told its reader in French that a no-trump bid has no trumps."""
+    _, french = read_po(po_path("fr"))
+    french_by_key = {entry.key: entry.translations for entry in french}
+    _, hungarian = read_po(po_path("hu"))
+    borrowed = [
+        entry
+        for entry in hungarian
+        for form, text in entry.translations.items()
+        if len(text.split()) > 3 and french_by_key.get(entry.key, {}).get(form) == text
+    ]
+    assert not borrowed, f"Hungarian entries that carry the French translation: {borrowed}"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_placeholders_survive_translation(language):
     """A translation must use the msgid's placeholders, or rendering fails or loses text."""
