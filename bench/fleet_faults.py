@@ -58,17 +58,17 @@ def kill_app(fleet) -> dict:
 def _sheet_row(fleet, drive: int):
     import psycopg
 
+    # The PostgreSQL fault may restart the server while the row is read, not only before.
     try:
-        db = psycopg.connect(fleet.database_url, connect_timeout=2)
+        with psycopg.connect(fleet.database_url, connect_timeout=2) as db:
+            return db.execute(
+                "SELECT s.status, s.done, s.total, s.attempts, s.failure, t.worker_ids->>-1 "
+                "FROM drives_printedsheet s LEFT JOIN django_tasks_database_dbtaskresult t "
+                "ON t.id::text = s.task_id WHERE s.drive_id = %s ORDER BY s.id DESC LIMIT 1",
+                [drive],
+            ).fetchone()
     except psycopg.OperationalError:
         return None  # PostgreSQL is being restarted: ask again
-    with db:
-        return db.execute(
-            "SELECT s.status, s.done, s.total, s.attempts, s.failure, t.worker_ids->>-1 "
-            "FROM drives_printedsheet s LEFT JOIN django_tasks_database_dbtaskresult t "
-            "ON t.id::text = s.task_id WHERE s.drive_id = %s ORDER BY s.id DESC LIMIT 1",
-            [drive],
-        ).fetchone()
 
 
 def _wait(check, timeout: float):
