@@ -8,6 +8,7 @@ two in step and keep the templates free of text that bypasses the catalogues.
 import ast
 import datetime as dt
 import gettext
+import html
 import io
 import re
 from decimal import Decimal
@@ -21,6 +22,7 @@ from django.template.loader import render_to_string
 from django.urls import translate_url
 from django.utils import translation
 
+from drives.errors import labelled
 from drives.printing.sheets import Layout
 from tests.conftest import make_club, make_drive, make_players, make_season
 
@@ -263,6 +265,81 @@ def test_the_templates_have_no_untranslated_text():
             if words:
                 problems.append(f"{name}: {bit!r}")
     assert not problems, "Text outside {% translate %}:\n" + "\n".join(problems)
+
+
+# ---------------------------------------------------------------- French typography
+
+#: French typography as the Imprimerie nationale sets it: a no-break space (U+00A0) before a
+#: colon, a narrow no-break space (U+202F) before ; ! ? and inside « ». The colon keeps the
+#: wider space most of the catalogue was written with; a line never breaks before either.
+FRENCH_SPACE_BEFORE = {":": "\u00a0", ";": "\u202f", "!": "\u202f", "?": "\u202f", "»": "\u202f"}
+
+
+def french_typography_slips(text: str) -> list[str]:
+    """The marks in ``text`` without the space French wants, each with what precedes it."""
+    text = re.sub(r"<[^>]*>", "", text)  # an attribute's "?" or ":" is no punctuation
+    text = re.sub(r"https?://\S+|\d:\d", " ", text)  # addresses and times of day
+    slips = []
+    for found in re.finditer(r"[:;!?»]", text):
+        before = text[found.start() - 1 : found.start()]
+        if before != FRENCH_SPACE_BEFORE[found.group()]:
+            slips.append(text[max(0, found.start() - 20) : found.end()])
+    slips += [text[found.start() : found.end() + 20] for found in re.finditer("«(?!\u202f)", text)]
+    return slips
+
+
+def test_the_typography_check_sees_each_slip():
+    assert french_typography_slips("Tour 1 sur 4:") == ["Tour 1 sur 4:"]
+    assert french_typography_slips("Retirer %(name)s ?") == ["Retirer %(name)s ?"]
+    assert french_typography_slips("Partir\u00a0?") == ["Partir\u00a0?"]
+    assert len(french_typography_slips("le «\u00a0club\u00a0»")) == 2
+    fine = "À 20:41, voir https://whist.example.org/?a=1\u00a0: «\u202foui\u202f»\u202f!"
+    assert french_typography_slips(fine) == []
+
+
+def test_french_translations_keep_the_spaces_before_punctuation():
+    _, entries = read_po(po_path("fr"))
+    slips = [
+        f"{entry}: {slip!r}"
+        for entry in entries
+        for text in entry.translations.values()
+        for slip in french_typography_slips(text)
+    ]
+    assert not slips, "French punctuation without its space:\n" + "\n".join(slips)
+
+
+def test_the_french_guide_keeps_the_spaces_before_punctuation():
+    source = (TEMPLATES / "reach/guide/guide.fr.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"{%.*?%}|{{.*?}}|<[^>]*>", "", source, flags=re.S))
+    assert not french_typography_slips(text)
+
+
+def test_no_template_types_punctuation_after_translated_text():
+    """A ":" typed after a translated word reaches a French page without its space: the
+    templates write ``{% translate ":" context "before a list" %}`` instead."""
+    after_words = re.compile(
+        r'(?:{%\s*(?:endblocktranslate|translate\s+"[^"]*")\s*%}|}})(?:</\w+>)?\s?[:;!?](?![:\w/])'
+    )
+    slips = []
+    for path in template_files():
+        name = path.relative_to(TEMPLATES).as_posix()
+        if name.startswith(ONE_LANGUAGE_EACH):
+            continue
+        source = path.read_text(encoding="utf-8")
+        # A mark inside the translated text is the translator's to space.
+        source = re.sub(
+            r"{%\s*blocktranslate\b.*?%}.*?({%\s*endblocktranslate\s*%})", r"\1", source, flags=re.S
+        )
+        source = re.sub(r"<(script|style)\b.*?</\1>", " ", source, flags=re.S | re.I)
+        slips += [f"{name}: {found.group()!r}" for found in after_words.finditer(source)]
+    assert not slips, "Punctuation typed after translated text:\n" + "\n".join(slips)
+
+
+@pytest.mark.parametrize(("language", "colon"), [("en-gb", ":"), ("fr", "\u00a0:"), ("hu", ":")])
+def test_a_label_and_its_text_join_as_the_language_writes_them(language, colon):
+    with translation.override(language):
+        assert labelled("Total", "too big") == f"Total{colon} too big"
+        assert labelled("", "too big") == "too big"
 
 
 # ---------------------------------------------------------------- the pages
