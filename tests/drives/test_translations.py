@@ -193,6 +193,21 @@ def test_the_compiled_catalogue_matches_the_source(language):
     assert not stale, f"{language}: translations changed since compiling: {stale[:10]}"
 
 
+def test_hungarian_puts_no_suffix_on_a_placeholder():
+    """A Hungarian suffix follows the sound of the number it joins (3-mal, 4-gyel, 5-tel),
+    which a translation cannot know for %(n)s: the catalogue words around the number instead
+    ("%(n)d ütéssel kevesebb"), and writes no "1./4" shorthand for "1 of 4"."""
+    _, entries = read_po(po_path("hu"))
+    suffixed = re.compile(r"(?:%\(\w+\)[sd]|%[sd])(?:-|\.?/)?[a-zá-űA-ZÁ-Ű]|%\(\w+\)[sd]\./")
+    wrong = [
+        f"{entry} → {text!r}"
+        for entry in entries
+        for text in entry.translations.values()
+        if suffixed.search(text)
+    ]
+    assert not wrong, "Hungarian suffixes on placeholders:\n" + "\n".join(wrong)
+
+
 # ---------------------------------------------------------------- the templates
 
 #: Words a template may show as they are, in every language.
