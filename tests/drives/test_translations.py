@@ -11,6 +11,7 @@ import gettext
 import html
 import io
 import re
+import shutil
 from decimal import Decimal
 from pathlib import Path
 
@@ -206,6 +207,46 @@ def test_hungarian_puts_no_suffix_on_a_placeholder():
         if suffixed.search(text)
     ]
     assert not wrong, "Hungarian suffixes on placeholders:\n" + "\n".join(wrong)
+
+
+#: What ``make messages`` reads: the repository less these (and the hidden folders).
+NOT_SCANNED = {"bench", "tests", "locale"}
+
+
+def test_every_string_in_the_code_is_in_the_catalogues(tmp_path, settings, monkeypatch):
+    """The checks above see only what the .po files hold: a string added to the code or a
+    template without ``make messages`` would reach French and Hungarian pages in English.
+    Here makemessages runs over the code into a copy of the French catalogue; the entries
+    it adds are missing from the committed one, those it retires are stale there."""
+    base = Path(settings.BASE_DIR)
+    for item in base.iterdir():
+        if item.name not in NOT_SCANNED and not item.name.startswith("."):
+            (tmp_path / item.name).symlink_to(item)
+    copy = tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+    copy.parent.mkdir(parents=True)
+    shutil.copy(po_path("fr"), copy)
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    monkeypatch.chdir(tmp_path)
+    call_command(
+        "makemessages",
+        locale=["fr"],
+        extensions=["html", "txt", "py", "svg"],
+        symlinks=True,
+        no_location=True,
+        verbosity=0,
+    )
+    in_code = {entry.key for entry in read_po(copy)[1]}
+    committed = {entry.key for entry in read_po(po_path("fr"))[1]}
+    assert not in_code - committed, f"missing from the catalogues: {sorted(in_code - committed)}"
+    assert not committed - in_code, f"no longer in the code: {sorted(committed - in_code)}"
+
+
+def test_both_catalogues_hold_the_same_entries():
+    french = {entry.key for entry in read_po(po_path("fr"))[1]}
+    hungarian = {entry.key for entry in read_po(po_path("hu"))[1]}
+    assert french == hungarian, (
+        f"only French: {french - hungarian}; only Hungarian: {hungarian - french}"
+    )
 
 
 # ---------------------------------------------------------------- the templates
