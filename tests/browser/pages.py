@@ -37,6 +37,7 @@ class Page:
     kind: str
     address: str
     who: str = ANYONE
+    status: int = 200
 
 
 PAGES = [
