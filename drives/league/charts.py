@@ -167,11 +167,10 @@ def line_chart(
             )
         )
     rows = tuple(
-        (
-            label,
-            tuple("–" if one.values[i] is None else short_number(one.values[i]) for one in series),
+        (label, tuple("–" if value is None else short_number(value) for value in values))
+        for label, values in zip(
+            x_labels, zip(*(one.values for one in series), strict=True), strict=True
         )
-        for i, label in enumerate(x_labels)
     )
     return LineChart(
         width, height, left, top, right, bottom, title, desc, x_label, y_label,
