@@ -86,6 +86,8 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     note = north_south.locator(".messages li[role=status]").inner_text()
     assert note and north_south.locator("#announce").text_content() == note
     dashboard.locator("#tile-1[data-state=entered]").wait_for(timeout=POLL_WAIT)
+    # The poll's new counts are said in the dashboard's live region.
+    assert "entered 1" in dashboard.locator("#tiles-status").text_content()
 
     # E–W open the same link on their own phone and confirm.
     east_west.goto(f"{base}/t/{links[1].token}/")
