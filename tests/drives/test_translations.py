@@ -24,8 +24,17 @@ from django.urls import translate_url
 from django.utils import translation
 
 from drives.errors import labelled
+from drives.evening.lifecycle import drive_start
 from drives.printing.sheets import Layout
-from tests.conftest import make_club, make_drive, make_players, make_season
+from drives.tableside import tokens
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_season,
+    make_user,
+)
 
 LANGUAGES = ("fr", "hu")
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -551,3 +560,19 @@ def test_numbers_follow_the_readers_format():
         assert template.render(context) == "12,50"
     with translation.override("hu"):
         assert template.render(context) == "12,50"
+
+
+def test_french_pages_space_the_colon_after_a_label(client, db):
+    """The issue's examples: "Au repos ce tour-ci: …" on a table's phone and "Tour 1 sur 4:"
+    on the dashboard were typed in the templates, outside the catalogue."""
+    organiser = make_user("olive")
+    club = make_club(slug="cercle", organiser=organiser)
+    drive = make_drive(club, movement="individual", deals=8)
+    make_entries(drive, make_players(club, 9))
+    drive_start(drive=drive)
+    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    phone = client.get(f"/fr/t/{link.token}/").text
+    assert "Au repos ce tour-ci\u00a0: " in phone
+    client.force_login(organiser)
+    dashboard = client.get(f"/fr/drives/{drive.pk}/tables/").text
+    assert re.search(r"Tour 1 sur \d+\u00a0:", dashboard)
