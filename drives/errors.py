@@ -6,7 +6,7 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 from scoring.errors import ScoringError
 
@@ -37,6 +37,14 @@ TRUMPS_MISSING = _("Table %(table)d: say which suit was turned up for deal %(dea
 HAND_MISSING = _("Table %(table)d, hand %(deal)d: enter %(missing)s.")
 AT_TABLE = _("Table %(table)d: %(error)s")
 AT_HAND = _("Table %(table)d, hand %(deal)d: %(error)s")
+
+
+def labelled(label: object, text: object) -> str:
+    """``Label: text``, the colon written as the reader's language writes it (a no-break
+    space before it in French): the same entry as the templates' ``":"`` before a list."""
+    if not label:
+        return str(text)
+    return f"{label}{pgettext('before a list', ':')} {text}"
 
 
 #: ``scoring`` words its refusals in English; here is every one of its codes in the

@@ -16,7 +16,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from drives.errors import FiguresRefused
+from drives.errors import FiguresRefused, labelled
 from drives.games.figures import Checked, Figures, Typed
 from drives.models import Side
 
@@ -113,7 +113,7 @@ class RoundForm(forms.Form):
     def table_errors(self, table) -> list[str]:
         prefix = f"t{table}_"
         return [
-            f"{self.fields[name].label}: {error}"
+            labelled(self.fields[name].label, error)
             for name, errors in self.errors.items()
             if name.startswith(prefix)
             for error in errors
@@ -178,7 +178,7 @@ class PhoneForm(forms.Form):
         parts = []
         for name, errors in self.errors.items():
             text = " ".join(map(str, errors))
-            parts.append(text if name == "__all__" else f"{self.fields[name].label}: {text}")
+            parts.append(text if name == "__all__" else labelled(self.fields[name].label, text))
         return " ".join(parts)
 
     #: What the page says over the form :meth:`before_sending` gives.

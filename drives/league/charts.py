@@ -9,6 +9,8 @@ line rather than pretend to a zero.
 ...                    title="t", desc="d", x_label="Drive", y_label="Points")
 >>> [len(line.segments) for line in chart.lines], chart.y_ticks[-1].label
 ([2], '30')
+>>> chart.rows[:2]
+(('1', ('10',)), ('2', ('–',)))
 """
 
 import math
@@ -69,6 +71,9 @@ class LineChart:
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
     lines: tuple[Line, ...]
+    #: The figures drive by drive (an x label, then each series' value or "–"): the chart's
+    #: text equivalent, a table a screen reader can walk.
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
 
     @property
     def x_label_x(self) -> float:
@@ -161,9 +166,15 @@ def line_chart(
                 legend_y=18.0 + 20 * number,  # one line each: names can be long
             )
         )
+    rows = tuple(
+        (label, tuple("–" if value is None else short_number(value) for value in values))
+        for label, values in zip(
+            x_labels, zip(*(one.values for one in series), strict=True), strict=True
+        )
+    )
     return LineChart(
         width, height, left, top, right, bottom, title, desc, x_label, y_label,
-        tuple(x_ticks), tuple(y_ticks), tuple(lines),
+        tuple(x_ticks), tuple(y_ticks), tuple(lines), rows,
     )  # fmt: skip
 
 

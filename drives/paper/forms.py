@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from drives.errors import labelled
 from drives.models import Typist
 
 MOST = 32767  # the columns' limit; a real card stays far below it
@@ -41,6 +42,6 @@ class CardForm(forms.Form):
     def error_text(self) -> str:
         """Every error on one line, each after its field's name, for a message or a row."""
         return " ".join(
-            f"{self.fields[name].label or ''}: {' '.join(str(e) for e in errors)}".lstrip(": ")
+            labelled(self.fields[name].label, " ".join(str(e) for e in errors))
             for name, errors in self.errors.items()
         )

@@ -56,4 +56,17 @@
     }
     lastAnswer.set(target, text);
   });
+
+  // The dashboard's counts line, said aloud when a poll brings other counts than before.
+  function counts() {
+    var line = document.getElementById("tile-counts");
+    return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+  var shown = counts();
+  document.addEventListener("htmx:afterSwap", function () {
+    var region = document.getElementById("tiles-status");
+    var now = counts();
+    if (region && now && now !== shown) region.textContent = now;
+    shown = now;
+  });
 })();

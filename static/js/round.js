@@ -9,10 +9,15 @@
     var ns = parseInt(input.value, 10);
     cell.textContent = input.value !== "" && ns >= 0 && ns <= 13 ? String(13 - ns) : "–";
   }
+  // The E–W cell changes silently as N–S is typed: the live region says it aloud.
+  var region = document.getElementById("round-status");
   form.querySelectorAll("[data-ew-of]").forEach(function (cell) {
     var input = document.getElementById(cell.dataset.ewOf);
     if (!input) return;
-    input.addEventListener("input", function () { showEastWest(cell, input); });
+    input.addEventListener("input", function () {
+      showEastWest(cell, input);
+      if (region) region.textContent = region.dataset.ewLabel + " " + cell.textContent;
+    });
     if (input.value !== "") showEastWest(cell, input);
   });
 

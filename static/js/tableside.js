@@ -57,6 +57,16 @@
     if (box) box.hidden = !show;
   }
 
+  // What the answer changed, said in the live region outside the replaced part: the
+  // server's note or refusal, else the heading of the table's new state.
+  function announce() {
+    var region = document.getElementById("announce");
+    var said = document.querySelector(
+      "#tableside .messages:not([hidden]) li, #tableside #state h2"
+    );
+    if (region && said) region.textContent = said.textContent.trim();
+  }
+
   function post(form) {
     save(form, true);
     var button = form.querySelector("button[type=submit]");
@@ -75,6 +85,7 @@
         var fresh = page.getElementById("tableside");
         if (fresh) root().replaceWith(fresh);
         start();
+        announce();
       });
     }).catch(function () {
       if (button) button.disabled = false;

@@ -11,9 +11,12 @@ import uuid
 from dataclasses import dataclass
 
 from django.core.management import call_command
+from django.utils import timezone
 
+from drives.accounts import services as accounts
 from drives.evening.lifecycle import drive_start
-from drives.models import Game
+from drives.models import Game, PrintedSheet, SheetKind, SheetStatus
+from drives.reach.unsubscribe import token_for
 from drives.tableside import services as tableside
 from drives.tableside import tokens
 from tests.conftest import (
@@ -37,6 +40,7 @@ class Page:
     kind: str
     address: str
     who: str = ANYONE
+    status: int = 200
 
 
 PAGES = [
@@ -87,6 +91,27 @@ PAGES = [
     Page("QR sheet", "/drives/{individual}/tables/qr/", ORGANISER),
     Page("paper totals", "/drives/{paper}/totals/", ORGANISER),
     Page("standings, organiser", "/drives/{finished}/standings/", ORGANISER),
+    Page("standings, bid whist", "/drives/{bid_finished}/standings/"),
+    Page("standings, pairs", "/drives/{pairs_finished}/standings/"),
+    Page("sign up", "/accounts/signup/"),
+    Page("password reset", "/accounts/password/reset/"),
+    Page("invitation", "/accounts/invitations/{invitation}/"),
+    Page("guide", "/guide/"),
+    Page("not found", "/no-such-page/", status=404),
+    Page("results e-mails, stop", "/results-email/stop/{stop}/"),
+    Page("sheet progress", "/drives/{finished}/sheets/{sheet}/"),
+    Page("account", "/accounts/", ORGANISER),
+    Page("account, e-mail", "/accounts/email/", ORGANISER),
+    Page("account, password", "/accounts/password/change/", ORGANISER),
+    Page("account, confirm it is you", "/accounts/reauthenticate/", ORGANISER),
+    Page("club, new", "/accounts/clubs/new/", ORGANISER),
+    Page("club, import", "/import-club/", ORGANISER),
+    Page("team", "/clubs/{club}/team/", ORGANISER),
+    Page("forbidden", "/clubs/{other}/players/", ORGANISER, status=403),
+    Page("member e-mail", "/players/{player}/email/", ORGANISER),
+    Page("member, erase", "/players/{player}/erase/", ORGANISER),
+    Page("results e-mail", "/drives/{finished}/results-email/", ORGANISER),
+    Page("publish", "/clubs/{club}/publish/", ORGANISER),
 ]
 
 
@@ -135,6 +160,21 @@ def evening(four_colour=False):
     paper = started(club, players[:12], on_paper=True, movement="progressive", deals=8)
     finished = make_drive(club, season=season, title="Autumn drive", deals=8)
     call_command("simulate_drive", finished.pk, stdout=io.StringIO())
+    bid_finished = make_drive(club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2)
+    pairs_finished = make_drive(club, movement="howell", deals=6)
+    for drive in (bid_finished, pairs_finished):
+        make_entries(drive, players[:8])
+        call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+    other = make_club(name="Other Whist Club", slug="other", organiser=make_user("otto"))
+    sheet = PrintedSheet.objects.create(
+        drive=finished, kind=SheetKind.RESULTS, layout="", language="en", fingerprint="sheet",
+        status=SheetStatus.RUNNING, done=1, total=4, heartbeat_at=timezone.now(),
+    )  # fmt: skip
+    invited: list[str] = []  # the token, as the e-mail's link carries it
+    accounts.invitation_send(
+        club=club, by=user, email="helper@example.org", role="helper", language="en",
+        link=lambda token: invited.append(token) or token,
+    )  # fmt: skip
     fields = {
         "club": club.slug,
         "season": season.pk,
@@ -148,6 +188,12 @@ def evening(four_colour=False):
         "bid": bid.pk,
         "paper": paper.pk,
         "finished": finished.pk,
+        "bid_finished": bid_finished.pk,
+        "pairs_finished": pairs_finished.pk,
+        "other": other.slug,
+        "sheet": sheet.pk,
+        "invitation": invited[0],
+        "stop": token_for(players[0]),
         "leaver": individual.entries.first().pk,
         "phone_fresh": token(individual, 1),
         "phone_waiting": token(individual, 2),

@@ -34,6 +34,8 @@ def test_typing_a_round_needs_only_digits_and_enter(page, running):
     assert page.evaluate("document.activeElement.name") == "t1_d1"
     page.keyboard.type("8")
     assert page.locator("[data-ew-of=id_t1_d1]").inner_text() == "5"
+    # A screen reader hears it from the live region: the cell changes silently.
+    assert page.locator("#round-status").text_content() == "E–W tricks: 5"
     for value in ["6", "7", "7", "9", "4"]:
         page.keyboard.press("Enter")
         page.keyboard.type(value)

@@ -79,14 +79,21 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     assert send_button.bounding_box()["height"] >= 44
     north_south.get_by_label("N–S tricks").fill("8")
     assert north_south.locator("output[data-ew-of]").inner_text() == "5"
+    assert north_south.locator("#announce").text_content() == ""
     send_as(north_south, "N–S", 8)
     north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
+    # The page was replaced under the live region, which says what changed.
+    note = north_south.locator(".messages li[role=status]").inner_text()
+    assert note and north_south.locator("#announce").text_content() == note
     dashboard.locator("#tile-1[data-state=entered]").wait_for(timeout=POLL_WAIT)
+    # The poll's new counts are said in the dashboard's live region.
+    assert "entered 1" in dashboard.locator("#tiles-status").text_content()
 
     # E–W open the same link on their own phone and confirm.
     east_west.goto(f"{base}/t/{links[1].token}/")
     east_west.get_by_role("button", name="E–W: these figures are right").click()
     east_west.get_by_text("Result stored").wait_for()
+    assert "the table's result is stored" in east_west.locator("#announce").text_content()
     dashboard.locator("#tile-1[data-state=confirmed]").wait_for(timeout=POLL_WAIT)
     hall.get_by_text("Waiting for table 2", exact=True).wait_for(timeout=POLL_WAIT)
 

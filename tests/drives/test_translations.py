@@ -8,8 +8,10 @@ two in step and keep the templates free of text that bypasses the catalogues.
 import ast
 import datetime as dt
 import gettext
+import html
 import io
 import re
+import shutil
 from decimal import Decimal
 from pathlib import Path
 
@@ -21,8 +23,18 @@ from django.template.loader import render_to_string
 from django.urls import translate_url
 from django.utils import translation
 
+from drives.errors import labelled
+from drives.evening.lifecycle import drive_start
 from drives.printing.sheets import Layout
-from tests.conftest import make_club, make_drive, make_players, make_season
+from drives.tableside import tokens
+from tests.conftest import (
+    make_club,
+    make_drive,
+    make_entries,
+    make_players,
+    make_season,
+    make_user,
+)
 
 LANGUAGES = ("fr", "hu")
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -191,6 +203,61 @@ def test_the_compiled_catalogue_matches_the_source(language):
     assert not stale, f"{language}: translations changed since compiling: {stale[:10]}"
 
 
+def test_hungarian_puts_no_suffix_on_a_placeholder():
+    """A Hungarian suffix follows the sound of the number it joins (3-mal, 4-gyel, 5-tel),
+    which a translation cannot know for %(n)s: the catalogue words around the number instead
+    ("%(n)d ütéssel kevesebb"), and writes no "1./4" shorthand for "1 of 4"."""
+    _, entries = read_po(po_path("hu"))
+    suffixed = re.compile(r"(?:%\(\w+\)[sd]|%[sd])(?:-|\.?/)?[a-zá-űA-ZÁ-Ű]|%\(\w+\)[sd]\./")
+    wrong = [
+        f"{entry} → {text!r}"
+        for entry in entries
+        for text in entry.translations.values()
+        if suffixed.search(text)
+    ]
+    assert not wrong, "Hungarian suffixes on placeholders:\n" + "\n".join(wrong)
+
+
+#: What ``make messages`` reads: the repository less these (and the hidden folders).
+NOT_SCANNED = {"bench", "tests", "locale"}
+
+
+def test_every_string_in_the_code_is_in_the_catalogues(tmp_path, settings, monkeypatch):
+    """The checks above see only what the .po files hold: a string added to the code or a
+    template without ``make messages`` would reach French and Hungarian pages in English.
+    Here makemessages runs over the code into a copy of the French catalogue; the entries
+    it adds are missing from the committed one, those it retires are stale there."""
+    base = Path(settings.BASE_DIR)
+    for item in base.iterdir():
+        if item.name not in NOT_SCANNED and not item.name.startswith("."):
+            (tmp_path / item.name).symlink_to(item)
+    copy = tmp_path / "locale" / "fr" / "LC_MESSAGES" / "django.po"
+    copy.parent.mkdir(parents=True)
+    shutil.copy(po_path("fr"), copy)
+    settings.LOCALE_PATHS = [tmp_path / "locale"]
+    monkeypatch.chdir(tmp_path)
+    call_command(
+        "makemessages",
+        locale=["fr"],
+        extensions=["html", "txt", "py", "svg"],
+        symlinks=True,
+        no_location=True,
+        verbosity=0,
+    )
+    in_code = {entry.key for entry in read_po(copy)[1]}
+    committed = {entry.key for entry in read_po(po_path("fr"))[1]}
+    assert not in_code - committed, f"missing from the catalogues: {sorted(in_code - committed)}"
+    assert not committed - in_code, f"no longer in the code: {sorted(committed - in_code)}"
+
+
+def test_both_catalogues_hold_the_same_entries():
+    french = {entry.key for entry in read_po(po_path("fr"))[1]}
+    hungarian = {entry.key for entry in read_po(po_path("hu"))[1]}
+    assert french == hungarian, (
+        f"only French: {french - hungarian}; only Hungarian: {hungarian - french}"
+    )
+
+
 # ---------------------------------------------------------------- the templates
 
 #: Words a template may show as they are, in every language.
@@ -263,6 +330,81 @@ def test_the_templates_have_no_untranslated_text():
             if words:
                 problems.append(f"{name}: {bit!r}")
     assert not problems, "Text outside {% translate %}:\n" + "\n".join(problems)
+
+
+# ---------------------------------------------------------------- French typography
+
+#: French typography as the Imprimerie nationale sets it: a no-break space (U+00A0) before a
+#: colon, a narrow no-break space (U+202F) before ; ! ? and inside « ». The colon keeps the
+#: wider space most of the catalogue was written with; a line never breaks before either.
+FRENCH_SPACE_BEFORE = {":": "\u00a0", ";": "\u202f", "!": "\u202f", "?": "\u202f", "»": "\u202f"}
+
+
+def french_typography_slips(text: str) -> list[str]:
+    """The marks in ``text`` without the space French wants, each with what precedes it."""
+    text = re.sub(r"<[^>]*>", "", text)  # an attribute's "?" or ":" is no punctuation
+    text = re.sub(r"https?://\S+|\d:\d", " ", text)  # addresses and times of day
+    slips = []
+    for found in re.finditer(r"[:;!?»]", text):
+        before = text[found.start() - 1 : found.start()]
+        if before != FRENCH_SPACE_BEFORE[found.group()]:
+            slips.append(text[max(0, found.start() - 20) : found.end()])
+    slips += [text[found.start() : found.end() + 20] for found in re.finditer("«(?!\u202f)", text)]
+    return slips
+
+
+def test_the_typography_check_sees_each_slip():
+    assert french_typography_slips("Tour 1 sur 4:") == ["Tour 1 sur 4:"]
+    assert french_typography_slips("Retirer %(name)s ?") == ["Retirer %(name)s ?"]
+    assert french_typography_slips("Partir\u00a0?") == ["Partir\u00a0?"]
+    assert len(french_typography_slips("le «\u00a0club\u00a0»")) == 2
+    fine = "À 20:41, voir https://whist.example.org/?a=1\u00a0: «\u202foui\u202f»\u202f!"
+    assert french_typography_slips(fine) == []
+
+
+def test_french_translations_keep_the_spaces_before_punctuation():
+    _, entries = read_po(po_path("fr"))
+    slips = [
+        f"{entry}: {slip!r}"
+        for entry in entries
+        for text in entry.translations.values()
+        for slip in french_typography_slips(text)
+    ]
+    assert not slips, "French punctuation without its space:\n" + "\n".join(slips)
+
+
+def test_the_french_guide_keeps_the_spaces_before_punctuation():
+    source = (TEMPLATES / "reach/guide/guide.fr.html").read_text(encoding="utf-8")
+    text = html.unescape(re.sub(r"{%.*?%}|{{.*?}}|<[^>]*>", "", source, flags=re.S))
+    assert not french_typography_slips(text)
+
+
+def test_no_template_types_punctuation_after_translated_text():
+    """A ":" typed after a translated word reaches a French page without its space: the
+    templates write ``{% translate ":" context "before a list" %}`` instead."""
+    after_words = re.compile(
+        r'(?:{%\s*(?:endblocktranslate|translate\s+"[^"]*")\s*%}|}})(?:</\w+>)?\s?[:;!?](?![:\w/])'
+    )
+    slips = []
+    for path in template_files():
+        name = path.relative_to(TEMPLATES).as_posix()
+        if name.startswith(ONE_LANGUAGE_EACH):
+            continue
+        source = path.read_text(encoding="utf-8")
+        # A mark inside the translated text is the translator's to space.
+        source = re.sub(
+            r"{%\s*blocktranslate\b.*?%}.*?({%\s*endblocktranslate\s*%})", r"\1", source, flags=re.S
+        )
+        source = re.sub(r"<(script|style)\b.*?</\1>", " ", source, flags=re.S | re.I)
+        slips += [f"{name}: {found.group()!r}" for found in after_words.finditer(source)]
+    assert not slips, "Punctuation typed after translated text:\n" + "\n".join(slips)
+
+
+@pytest.mark.parametrize(("language", "colon"), [("en-gb", ":"), ("fr", "\u00a0:"), ("hu", ":")])
+def test_a_label_and_its_text_join_as_the_language_writes_them(language, colon):
+    with translation.override(language):
+        assert labelled("Total", "too big") == f"Total{colon} too big"
+        assert labelled("", "too big") == "too big"
 
 
 # ---------------------------------------------------------------- the pages
@@ -418,3 +560,19 @@ def test_numbers_follow_the_readers_format():
         assert template.render(context) == "12,50"
     with translation.override("hu"):
         assert template.render(context) == "12,50"
+
+
+def test_french_pages_space_the_colon_after_a_label(client, db):
+    """The issue's examples: "Au repos ce tour-ci: …" on a table's phone and "Tour 1 sur 4:"
+    on the dashboard were typed in the templates, outside the catalogue."""
+    organiser = make_user("olive")
+    club = make_club(slug="cercle", organiser=organiser)
+    drive = make_drive(club, movement="individual", deals=8)
+    make_entries(drive, make_players(club, 9))
+    drive_start(drive=drive)
+    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    phone = client.get(f"/fr/t/{link.token}/").text
+    assert "Au repos ce tour-ci\u00a0: " in phone
+    client.force_login(organiser)
+    dashboard = client.get(f"/fr/drives/{drive.pk}/tables/").text
+    assert re.search(r"Tour 1 sur \d+\u00a0:", dashboard)

@@ -7,7 +7,7 @@ from django import forms
 from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
-from drives.errors import FiguresRefused
+from drives.errors import FiguresRefused, labelled
 from drives.games.figures import Typed
 from drives.games.forms import (
     HONOURS_CHOICES,
@@ -99,7 +99,7 @@ class ClassicRoundForm(RoundForm):
         # Only the fields with errors are looked at, in the order the fields were checked.
         prefix = f"t{table}_"
         return [
-            f"{capfirst(self.short_labels[name])}: {error}"
+            labelled(capfirst(self.short_labels[name]), error)
             for name, errors in self.errors.items()
             if name.startswith(prefix)
             for error in errors

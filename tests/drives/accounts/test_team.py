@@ -62,7 +62,7 @@ def test_a_second_club_with_the_same_short_name_is_refused_and_nothing_is_create
         "fr": "Un autre club a déjà le nom court « hollybush »",
         "hu": "Egy másik klubnak már ez a rövid neve: „hollybush”",
     }
-    assert words[language].replace("« ", "«\u00a0").replace(" »", "\u00a0»") in response.text
+    assert words[language].replace("« ", "«\u202f").replace(" »", "\u202f»") in response.text
     assert Club.objects.count() == 1 and not Membership.objects.filter(user=user).exists()
 
 

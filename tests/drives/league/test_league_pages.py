@@ -303,6 +303,21 @@ def test_it_draws_the_players_points_against_the_club_average(client, season, pl
     assert "<script>" not in response.text
 
 
+def test_the_chart_has_its_figures_as_a_table_for_a_screen_reader(client, season, played, players):
+    response = client.get(players[0].get_absolute_url())
+    text = response.text
+    figures = text[text.index('<table class="chart-figures">') :]
+    figures = figures[: figures.index("</table>")]
+    assert f'<caption class="visually-hidden">{players[0].name}&#x27;s points per drive' in figures
+    assert '<th scope="col" class="num">Club average</th>' in figures
+    assert figures.count('<th scope="row">') == len(played)
+    # The same figures as the dots of the two lines, drive by drive.
+    svg = text[text.index("<svg") : text.index("</svg>")]
+    dots = re.findall(r"<circle [^>]*><title>([^<]*)</title>", svg)
+    cells = re.findall(r'<td class="num">([^<]*)</td>', figures)
+    assert len(dots) == 2 * len(played) and sorted(cells) == sorted(dots)
+
+
 def test_it_breaks_the_players_line_at_a_drive_they_missed(client, club, season, players):
     play_season(club, season, players, 1)
     play_season(club, season, players[1:], 1, first=dt.date(2026, 9, 11))
