@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from drives import games
 from drives.errors import DriveError
+from drives.evening import lifecycle
 from drives.models import Drive, DriveStatus
 from drives.permissions import require_organiser, require_team
 from drives.tableside import board, history, services, tokens
@@ -86,7 +87,7 @@ def next_round(request, pk):
     if missing and request.POST.get("without_missing") != "yes":
         return render(request, "tableside/next_round.html", {"drive": drive, "missing": missing})
     try:
-        services.round_next(drive=drive, without_missing=bool(missing))
+        lifecycle.round_advance(drive=drive, allow_missing=bool(missing))
     except DriveError as error:
         messages.error(request, str(error))
     else:
