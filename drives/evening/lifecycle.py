@@ -125,6 +125,16 @@ def round_advance(*, drive: Drive, allow_missing: bool = False) -> int:
     return drive.current_round
 
 
+def finish_ready(drive: Drive) -> bool:
+    """The last round is open and every round has all its tricks: what finishing needs,
+    and what the pages ask before they offer it (two queries)."""
+    if drive.current_round < drive.rounds:
+        return False
+    # Every round, not just the last: a static drive may have gone on without a late table.
+    tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
+    return TableResult.objects.filter(drive=drive).count() == drive.results_needed(tables)
+
+
 @refusing
 @transaction.atomic
 def drive_finish(*, drive: Drive) -> None:
@@ -132,10 +142,7 @@ def drive_finish(*, drive: Drive) -> None:
     drive = drive_locked(drive)
     require_status(drive, DriveStatus.RUNNING, action=_("finish the drive"))
     refuse_paper(drive)
-    # Every round, not just the last: a static drive may have gone on without a late table.
-    tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
-    stored = TableResult.objects.filter(drive=drive).count()
-    if drive.current_round < drive.rounds or stored != drive.results_needed(tables):
+    if not finish_ready(drive):
         raise DriveError(_("Every round needs all its tricks before the drive can finish."))
     drive.status = DriveStatus.FINISHED
     drive.save(update_fields=["status"])

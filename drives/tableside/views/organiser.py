@@ -31,13 +31,19 @@ def _running_drive(request, pk, *, require=require_organiser) -> Drive:
 
 
 def _tiles_context(request, drive):
+    tiles = board.board(drive)
+    # Helpers watch and settle; the next round, the hall and the links are the organisers'.
+    is_organiser = drive.club.is_organiser(request.user)
     return {
         "drive": drive,
         "game": games.of(drive),
-        "board": board.board(drive),
+        "board": tiles,
         "poll": settings.DASHBOARD_POLL_SECONDS,
-        # Helpers watch and settle; the next round, the hall and the links are the organisers'.
-        "is_organiser": drive.club.is_organiser(request.user),
+        "is_organiser": is_organiser,
+        "can_finish": is_organiser
+        and tiles.round_number == drive.rounds
+        and not tiles.unreported
+        and lifecycle.finish_ready(drive),
     }
 
 
