@@ -10,6 +10,8 @@ from django.utils import translation
 
 from drives import games
 from drives.errors import FiguresRefused
+from drives.games.bidwhist.game import BidWhist
+from drives.games.figures import Problem
 from drives.models import Game, PendingEntry, ResultSource, TableResult
 from drives.reports.report import drive_report
 from tests.conftest import link_of
@@ -328,3 +330,22 @@ def test_one_side_enters_mode_stores_the_hands_at_once_and_the_table_cannot_chan
     other = post(client, link, "NS", [hand(tricks=9), hand("EW", 3, "nt", "", 7)])
     assert other.status_code == 409 and "ask the organiser to correct it" in other.text
     assert TableResult.objects.get(table=1, deal=1).ns_tricks == 10
+
+
+def test_a_refusal_about_no_field_of_the_phone_is_said_once_at_the_top(client, club, monkeypatch):
+    drive = bid_drive(club)
+    text = "Hand 2 is dealt by E, not by N."
+
+    checked = BidWhist.check
+
+    def refuse(self, table, deals, typed):
+        if deals[0].number == 2:
+            raise FiguresRefused(text, (Problem(2, "dealer", text),))
+        return checked(self, table, deals, typed)
+
+    monkeypatch.setattr(BidWhist, "check", refuse)
+    page = post(client, link_of(drive), "NS", [hand(), hand()], step="check")
+    assert page.status_code == 400
+    assert page.text.count("Hand 2 is dealt by E") == 1
+    assert "Check the hands marked below" not in page.text  # nothing is marked
+    assert not PendingEntry.objects.exists()
