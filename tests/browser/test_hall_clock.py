@@ -70,9 +70,7 @@ def test_the_hall_clock_agrees_with_the_dashboard_after_minutes_open(chromium, l
         dashboard.get_by_role("button", name="Start", exact=True).click()
         dashboard.wait_for_load_state()
         assert dashboard.get_by_text("running", exact=True).is_visible()
-        hall.wait_for_function(
-            "!document.querySelector('[data-timer]').classList.contains('paused')"
-        )
+        hall.locator("[data-timer]:not(.paused)").wait_for()
         hall.wait_for_timeout(2500)  # the polls measure the offset again
 
         started = HallState.objects.get(drive=drive).timer_started_at.timestamp()

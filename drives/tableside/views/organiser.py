@@ -30,7 +30,7 @@ def _running_drive(request, pk, *, require=require_organiser) -> Drive:
     return drive
 
 
-def _tiles_context(request, drive):
+def _tiles_context(request, drive, hall=None):
     tiles = board.board(drive)
     # Helpers watch and settle; the next round, the hall and the links are the organisers'.
     is_organiser = drive.club.is_organiser(request.user)
@@ -44,6 +44,8 @@ def _tiles_context(request, drive):
         and tiles.round_number == drive.rounds
         and not tiles.unreported
         and lifecycle.finish_ready(drive),
+        # Polled with the tiles: a round opened from the round page starts it there too.
+        "timer": board.timer(hall or board.hall_state(drive)),
     }
 
 
@@ -51,7 +53,7 @@ def _tiles_context(request, drive):
 def dashboard(request, pk):
     drive = _running_drive(request, pk, require=require_team)
     hall = board.hall_state(drive)
-    context = _tiles_context(request, drive) | {"timer": board.timer(hall), "hall": hall}
+    context = _tiles_context(request, drive, hall) | {"hall": hall}
     return render(request, "tableside/dashboard.html", context)
 
 

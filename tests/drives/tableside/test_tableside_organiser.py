@@ -376,6 +376,23 @@ def test_the_round_timer_starts_by_itself_when_the_next_round_opens(client, club
     assert hall.timer_started_at is None
 
 
+def test_a_round_opened_from_the_round_page_starts_the_dashboards_clock_at_its_next_poll(
+    client, club, organiser
+):
+    drive = make_started_drive(club, players=12, movement="individual", deals=11)
+    client.force_login(organiser)
+    url = reverse("drives:tableside_tiles", args=[drive.pk])
+    first = client.get(url)
+    assert 'data-started=""' in first.text and "stopped" in first.text
+    for table in (1, 2, 3):
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)
+    polled = client.get(url, headers={"if-none-match": first["ETag"]})
+    assert polled.status_code == 200
+    started = HallState.objects.get(drive=drive).timer_started_at.timestamp()
+    assert f'data-started="{started:.3f}"' in polled.text and "running" in polled.text
+
+
 def test_the_round_timer_waits_for_start_when_the_drive_says_so(club):
     drive = make_started_drive(
         club, players=12, movement="individual", deals=11, round_timer_starts=False
