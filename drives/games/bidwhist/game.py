@@ -180,6 +180,10 @@ class BidWhist(DriveGame):
     def sent_text(self, entry) -> str:
         return "; ".join(map(str, self.hand_lines(self.sent_figures(entry))))
 
+    def deal_parts(self, entry) -> dict[int, list[str]]:
+        """Each hand whole: bid, declarers, trumps, tricks and points in one part."""
+        return {line.deal: [str(line)] for line in self.hand_lines(self.sent_figures(entry))}
+
     def stored_text(self, result) -> str:
         if not result.declarers:
             return super().stored_text(result)
