@@ -22,7 +22,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from itertools import zip_longest
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from django.utils.translation import gettext_lazy as _
 
 from drives.games.deals import DealInfo, honours_text
 from drives.games.figures import DealFigures, Figures, Typed
@@ -33,6 +36,9 @@ if TYPE_CHECKING:
 
     from drives.games.forms import PhoneForm, RoundForm
     from drives.models import Drive, PendingEntry, ResultChange, TableResult
+
+#: What a deal a side sent gives each side, beside its figures.
+POINTS = _("points: N–S %(ns)s, E–W %(ew)s")
 
 #: What a drive's pages call a table's stored result: a ``TableResult`` or a report's
 #: ``DealResult`` (the same columns, with the players and the points).
@@ -198,14 +204,25 @@ class DriveGame(ABC):
         """What the round page shows of a stored result beyond its fields; None for nothing."""
         return None
 
+    def sent_points(self, entry: "PendingEntry") -> dict[int, tuple[int, int]]:
+        """The (N–S, E–W) points each deal a side sent would give, as the standings count
+        them."""
+        points = self.points_of()
+        return {
+            deal: points(SimpleNamespace(deal=deal, **figures.columns()))
+            for deal, figures in self.sent_figures(entry).deals.items()
+        }
+
     def deal_parts(self, entry: "PendingEntry") -> dict[int, list[str]]:
         """What a side sent, deal by deal, in the parts the pages set side by side: the
-        tricks, the suit turned up, the honours where the drive counts them."""
+        tricks, the suit turned up, the honours where the drive counts them, the points."""
+        points = self.sent_points(entry)
         return {
             deal: [
                 f"{ns}–{ew}",
                 *([trumps] if trumps else []),
                 *([str(honours_text(honours))] if self.drive.honours else []),
+                POINTS % {"ns": points[deal][0], "ew": points[deal][1]},
             ]
             for deal, ns, ew, honours, trumps in entry.rows()
         }

@@ -16,6 +16,14 @@ def honours(ns_honours):
 
 
 @register.filter
+def sent_rows(game, entry):
+    """(deal, N–S tricks, E–W tricks, N–S honours, suit turned up, N–S points, E–W points)
+    of what a side sent (a ``PendingEntry``)."""
+    points = game.sent_points(entry)
+    return [(*row, *points[row[0]]) for row in entry.rows()]
+
+
+@register.filter
 def deal_parts(game, entry):
     """(deal, its parts) of what a side sent (a ``PendingEntry``)."""
     return game.deal_parts(entry).items()

@@ -101,7 +101,12 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     north_south.get_by_text("The two sides disagree").wait_for()
     # Side by side, deal by deal, what differs marked, on the phones and the dashboard.
     for page in (north_south, dashboard.locator("#tile-2")):
-        assert page.locator(".dispute mark").all_inner_texts() == ["7–6", "6–7"]
+        assert page.locator(".dispute mark").all_inner_texts() == [
+            "7–6",
+            "points: N–S 1, E–W 0",
+            "6–7",
+            "points: N–S 0, E–W 1",
+        ]
     assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
     screenshot(north_south, "phone-dispute")
     screenshot(dashboard, "dashboard-dispute")

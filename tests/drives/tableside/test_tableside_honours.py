@@ -33,6 +33,8 @@ def test_the_confirming_side_sees_the_honours_it_confirms(client, drive):
     assert "Waiting for E–W to confirm." in page
     waiting = page.split('id="state"')[1].split("</section>")[0]
     assert "Honours" in waiting and "N–S hold all four" in waiting
+    # Deal 1, hearts, odd tricks: 7 tricks give N–S 1, and all four honours 4 more.
+    assert "Points" in waiting and '<td class="num">5–0</td>' in waiting
 
 
 def test_an_honours_only_dispute_is_shown_side_by_side_with_the_difference_marked(
@@ -50,8 +52,14 @@ def test_an_honours_only_dispute_is_shown_side_by_side_with_the_difference_marke
         assert "N–S say" in dispute and "E–W say" in dispute
         assert "<td>1</td>" in dispute  # the deal
         # The tricks agree; the honours are what differ, and only they are marked.
-        assert "<td>7–6, <mark>N–S hold all four</mark></td>" in dispute
-        assert "<td>7–6, <mark>N–S hold three</mark></td>" in dispute
+        assert (
+            "<td>7–6, <mark>N–S hold all four</mark>, <mark>points: N–S 5, E–W 0</mark></td>"
+            in dispute
+        )
+        assert (
+            "<td>7–6, <mark>N–S hold three</mark>, <mark>points: N–S 3, E–W 0</mark></td>"
+            in dispute
+        )
 
 
 def test_the_tiles_and_the_history_name_the_deal_and_its_honours(client, organiser, drive):
@@ -59,12 +67,13 @@ def test_the_tiles_and_the_history_name_the_deal_and_its_honours(client, organis
     send(client, link, "NS", 8, None)
     client.force_login(organiser)
     tiles = unescape(client.get(reverse("drives:tableside_tiles", args=[drive.pk])).text)
-    assert "deal 1</span> 8–5, no honours" in tiles
+    assert "deal 1</span> 8–5, no honours, points: N–S 2, E–W 0" in tiles
     send(client, link, "EW", 8, 1)
     entry = PendingEntry.objects.get(side="EW")
     services.dispute_settle(drive=drive, entry_pk=entry.pk, user=organiser)
     history = unescape(client.get(reverse("drives:tableside_history", args=[drive.pk, 1])).text)
-    assert "1: 8–5, no honours" in history and "1: 8–5, E–W hold three" in history
+    assert "1: 8–5, no honours, points: N–S 2, E–W 0" in history
+    assert "1: 8–5, E–W hold three, points: N–S 2, E–W 2" in history
     assert "deal 1 stored" in history and "8–5, E–W hold three" in history
 
 
