@@ -219,16 +219,19 @@ def test_different_hands_are_a_dispute_the_organiser_settles(client, club, organ
     post(client, link, "NS", [hand(), hand("EW", 3, "nt", "", 7)])
     page = post(client, link, "EW", [hand(tricks=9), hand("EW", 3, "nt", "", 7)])
     assert "The two sides disagree" in page.text
-    # Both versions stay, each with its points.
-    assert "N–S 4 downtown ♠, 10 tricks: +4" in page.text
-    assert "N–S 4 downtown ♠, 9 tricks: -1" in page.text
+    # Both versions stay, side by side, hand by hand: what differs (the tricks and the
+    # points) marked, what agrees (declarers, bid) not; hand 2 agrees throughout.
+    dispute = page.text.split('class="figures dispute"')[1].split("</table>")[0]
+    assert "<td>N–S, 4 downtown ♠, <mark>10 tricks</mark>, <mark>+4</mark></td>" in dispute
+    assert "<td>N–S, 4 downtown ♠, <mark>9 tricks</mark>, <mark>-1</mark></td>" in dispute
+    assert dispute.count("<td>E–W, 3 no trumps, 7 tricks, -2</td>") == 2
     assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
     assert not TableResult.objects.exists()
 
     client.force_login(organiser)
     tiles = client.get(reverse("drives:tableside_tiles", args=[drive.pk]))
     assert tiles.status_code == 200 and 'data-state="disputed"' in tiles.text
-    assert "N–S 4 downtown ♠, 9 tricks: -1" in tiles.text
+    assert "<td>N–S, 4 downtown ♠, <mark>9 tricks</mark>, <mark>-1</mark></td>" in tiles.text
     east_west = PendingEntry.objects.get(side="EW")
     client.post(reverse("drives:tableside_settle", args=[drive.pk]), {"entry": east_west.pk})
     first = TableResult.objects.get(deal=1)
