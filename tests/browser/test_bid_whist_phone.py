@@ -204,3 +204,26 @@ def test_a_refused_classic_entry_is_said_once_and_never_called_unsent(phones, li
     phone.get_by_role("button", name="Send", exact=True).click()
     phone.get_by_text("This table link has been withdrawn").wait_for()
     assert phone.locator("#unsent").count() == 0 and not PendingEntry.objects.exists()
+
+
+@pytest.mark.parametrize("language", ["", "fr", "hu"])
+def test_the_honours_and_points_a_side_confirms_fit_a_phone(phones, live_server, language):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(club, movement="individual", deals=8, honours=True)
+    make_entries(drive, make_players(club, 8))
+    drive_start(drive=drive)
+    link = link_of(drive)
+    url = f"{live_server.url}/{language + '/' if language else ''}t/{link.token}/"
+    north_south = phones()
+    north_south.goto(url)
+    north_south.locator(".sides label").first.click()  # N–S
+    north_south.locator("input[name=d1]").fill("7")
+    north_south.locator("select[name=h1]").select_option("4")
+    north_south.locator("#entry button[type=submit]").click()
+    east_west = phones()
+    east_west.goto(url)
+    waiting = east_west.locator("#state table.figures")
+    waiting.wait_for()
+    screenshot(east_west, f"confirming-honours-{language or 'en'}")
+    assert "5–0" in waiting.inner_text()  # 1 odd trick and four honours
+    assert east_west.evaluate("document.documentElement.scrollWidth") <= 360
