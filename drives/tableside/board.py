@@ -209,6 +209,7 @@ class Hall:
     waiting: list[int]  # tables still playing
     rule: str  # the progressive moving rule, empty for static movements
     moves: list[MoveLine]  # static movements: where each table's players go next
+    coming_in: list[rounds.Move]  # static movements: who sits out now and where they go
     overall: list[StandingRow]
     ladies: list[StandingRow]
     gents: list[StandingRow]
@@ -231,10 +232,13 @@ def hall(drive: Drive) -> Hall:
         for seat, entry in shown_table.seats.items():
             seat_of[entry.pk] = (shown_table.number, seat)
     by_table: dict[int, list[tuple[str, rounds.Move]]] = {}
+    coming_in = []
     for move in shown.moves:
         if move.entry.pk in seat_of:
             table, seat = seat_of[move.entry.pk]
             by_table.setdefault(table, []).append((seat, move))
+        elif move.table is not None:
+            coming_in.append(move)
     for moves in by_table.values():
         moves.sort(key=lambda pair: "NESW".index(pair[0]))
     return Hall(
@@ -246,6 +250,7 @@ def hall(drive: Drive) -> Hall:
         moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
         if drive.is_static
         else [],
+        coming_in=coming_in if drive.is_static else [],
         overall=report.overall[:TOP],
         ladies=report.ladies[:TOP],
         gents=report.gents[:TOP],

@@ -335,6 +335,23 @@ def test_the_hall_shows_the_round_its_trumps_and_moves_in_every_movement(
     assert sum(len(line.moves) for line in hall.moves) == sum(
         round_number == 2 for round_number, _entry in seats
     )
+    # Who sits out round 2 is told where to go in round 3.
+    for move in hall.coming_in:
+        assert (2, move.entry.pk) not in seats
+        assert seats[3, move.entry.pk] == (move.table, move.seat)
+        assert f"→ {move.table}{move.seat}" in text
+
+
+def test_the_hall_tells_who_sits_out_where_to_go_next(client, club):
+    drive = make_started_drive(club, players=9, movement="individual", deals=9)
+    hall = board.hall(drive)
+    out = [move.entry for move in hall.coming_in]
+    assert len(out) == 1 and not Seating.objects.filter(drive=drive, round=1, entry=out[0])
+    text = client.get(reverse("drives:hall", args=[drive.pk])).content.decode()
+    # A public page: the player is named by card until they have finished a drive.
+    assert f"Sitting out this round:</strong> Card {out[0].card_number} → " in text
+    french = client.get("/fr" + reverse("drives:hall", args=[drive.pk])).content.decode()
+    assert "Au repos ce tour-ci\u00a0:</strong>" in french
 
 
 @pytest.mark.parametrize("name", ["drives:hall_live", "drives:tableside_tiles"])
