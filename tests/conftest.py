@@ -104,6 +104,7 @@ def drive_form(**overrides):
         "prize_places": 3,
         "booby_prize": "on",
         "tie_break": "countback",
+        "round_timer_starts": "on",
     }
     return data | overrides
 

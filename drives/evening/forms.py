@@ -54,6 +54,7 @@ USUAL_SETTINGS = (
     "withdrawn_win_prizes",
     "tie_break",
     "table_entry",
+    "round_timer_starts",
     "on_paper",
     "no_trumps_double",
     "boston_bonus",
@@ -99,6 +100,10 @@ class DriveForm(OneLineTexts, forms.ModelForm):
             "ten_trick_prize": _("A prize for the most deals with ten or more tricks."),
             "table_entry": _(
                 "When tables type their own tricks on a phone: whether the other side confirms."
+            ),
+            "round_timer_starts": _(
+                "From round 2 on, the hall display's clock starts as the round opens; you "
+                "can still pause it from the table-entry page."
             ),
             "on_paper": _(
                 "Players keep their own cards and you type each card's total at the end, "

@@ -6,6 +6,7 @@ what its status does not allow, changing nothing.
 """
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drives.errors import DriveError, refusing
@@ -17,6 +18,7 @@ from drives.models import (
     Drive,
     DriveStatus,
     DriveStatusChange,
+    HallState,
     Seating,
     TableResult,
 )
@@ -86,6 +88,9 @@ def drive_start(*, drive: Drive) -> None:
 def round_advance(*, drive: Drive, allow_missing: bool = False) -> int:
     """Open the next round once every table of this one has its tricks; returns its number.
 
+    The hall's round timer starts again from nothing, running at once when the drive says
+    so (``Drive.round_timer_starts``), paused otherwise.
+
     A static movement may go on without tables that have not reported
     (``allow_missing``): its seats do not depend on results, and the late tricks are
     entered on the round page afterwards. A progressive drive seats the next round
@@ -113,7 +118,21 @@ def round_advance(*, drive: Drive, allow_missing: bool = False) -> int:
     seating.seat_next(drive)
     drive.current_round += 1
     drive.save(update_fields=["current_round"])
+    started = timezone.now() if drive.round_timer_starts else None
+    HallState.objects.update_or_create(
+        drive=drive, defaults={"timer_started_at": started, "timer_banked": 0}
+    )
     return drive.current_round
+
+
+def finish_ready(drive: Drive) -> bool:
+    """The last round is open and every round has all its tricks: what finishing needs,
+    and what the pages ask before they offer it (two queries)."""
+    if drive.current_round < drive.rounds:
+        return False
+    # Every round, not just the last: a static drive may have gone on without a late table.
+    tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
+    return TableResult.objects.filter(drive=drive).count() == drive.results_needed(tables)
 
 
 @refusing
@@ -123,10 +142,7 @@ def drive_finish(*, drive: Drive) -> None:
     drive = drive_locked(drive)
     require_status(drive, DriveStatus.RUNNING, action=_("finish the drive"))
     refuse_paper(drive)
-    # Every round, not just the last: a static drive may have gone on without a late table.
-    tables = Seating.objects.filter(drive=drive).values("round", "table").distinct().count()
-    stored = TableResult.objects.filter(drive=drive).count()
-    if drive.current_round < drive.rounds or stored != drive.results_needed(tables):
+    if not finish_ready(drive):
         raise DriveError(_("Every round needs all its tricks before the drive can finish."))
     drive.status = DriveStatus.FINISHED
     drive.save(update_fields=["status"])

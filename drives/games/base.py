@@ -21,9 +21,13 @@ The rules stay in ``scoring``; a game only asks them. A new game is a subclass o
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from itertools import zip_longest
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from drives.games.deals import DealInfo
+from django.utils.translation import gettext_lazy as _
+
+from drives.games.deals import DealInfo, honours_text
 from drives.games.figures import DealFigures, Figures, Typed
 from scoring.cards import Side, Suit, suit_symbol
 
@@ -32,6 +36,9 @@ if TYPE_CHECKING:
 
     from drives.games.forms import PhoneForm, RoundForm
     from drives.models import Drive, PendingEntry, ResultChange, TableResult
+
+#: What a deal a side sent gives each side, beside its figures.
+POINTS = _("points: N–S %(ns)s, E–W %(ew)s")
 
 #: What a drive's pages call a table's stored result: a ``TableResult`` or a report's
 #: ``DealResult`` (the same columns, with the players and the points).
@@ -68,6 +75,14 @@ class Partials:
             table_card_hands=f"games/{folder}/pdf/_table_card_hands.html",
             results_grid=f"games/{folder}/pdf/_results_grid.html",
         )
+
+
+@dataclass(frozen=True)
+class ComparedDeal:
+    """One deal of a dispute: for each entry, its parts with whether the others differ."""
+
+    deal: int
+    sides: list[list[tuple[str, bool]]]
 
 
 class DriveGame(ABC):
@@ -189,20 +204,58 @@ class DriveGame(ABC):
         """What the round page shows of a stored result beyond its fields; None for nothing."""
         return None
 
+    def sent_points(self, entry: "PendingEntry") -> dict[int, tuple[int, int]]:
+        """The (N–S, E–W) points each deal a side sent would give, as the standings count
+        them."""
+        points = self.points_of()
+        return {
+            deal: points(SimpleNamespace(deal=deal, **figures.columns()))
+            for deal, figures in self.sent_figures(entry).deals.items()
+        }
+
+    def deal_parts(self, entry: "PendingEntry") -> dict[int, list[str]]:
+        """What a side sent, deal by deal, in the parts the pages set side by side: the
+        tricks, the suit turned up, the honours where the drive counts them, the points."""
+        points = self.sent_points(entry)
+        return {
+            deal: [
+                f"{ns}–{ew}",
+                *([trumps] if trumps else []),
+                *([str(honours_text(honours))] if self.drive.honours else []),
+                POINTS % {"ns": points[deal][0], "ew": points[deal][1]},
+            ]
+            for deal, ns, ew, honours, trumps in entry.rows()
+        }
+
+    def side_by_side(self, entries: "Iterable[PendingEntry]") -> list["ComparedDeal"]:
+        """Sides' entries deal by deal, each part marked where the entries differ: what a
+        dispute shows, so that the organiser and the table see what to settle."""
+        sent = [self.deal_parts(entry) for entry in entries]
+        compared = []
+        for deal in sorted({deal for parts in sent for deal in parts}):
+            columns = [parts.get(deal, []) for parts in sent]
+            differs = [len(set(parts)) > 1 for parts in zip_longest(*columns)]
+            sides = [[(part, differs[i]) for i, part in enumerate(c)] for c in columns]
+            compared.append(ComparedDeal(deal, sides))
+        return compared
+
     def sent_text(self, entry: "PendingEntry") -> str:
-        """A side's sent figures in one line, for a table's history."""
-        return ", ".join(
-            f"{ns}–{ew}{f' {trumps}' if trumps else ''}"
-            for _deal, ns, ew, _honours, trumps in entry.rows()
+        """A side's sent figures in one line, deal by deal, for a table's history."""
+        return "; ".join(
+            f"{deal}: {', '.join(parts)}" for deal, parts in self.deal_parts(entry).items()
         )
 
     def stored_text(self, result: "TableResult") -> str:
         """A stored result in a few words, for a table's history."""
-        return f"{result.ns_tricks}–{result.ew_tricks}"
+        text = f"{result.ns_tricks}–{result.ew_tricks}"
+        return f"{text}, {honours_text(result.ns_honours)}" if self.drive.honours else text
 
     def correction_text(self, change: "ResultChange") -> str:
         """A correction as it stood and as it became, for a table's history."""
-        return f"{change.old_ns_tricks} → {change.new_ns_tricks}"
+        if not self.drive.honours:
+            return f"{change.old_ns_tricks} → {change.new_ns_tricks}"
+        old = f"{change.old_ns_tricks}, {honours_text(change.old_ns_honours)}"
+        return f"{old} → {change.new_ns_tricks}, {honours_text(change.new_ns_honours)}"
 
     @abstractmethod
     def csv_row(self, result: Result, seated: list[str]) -> list[object]:

@@ -4,7 +4,7 @@ letters in the reader's language."""
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
 
 from scoring.cards import Seat, Suit, suit_name, suit_symbol
 
@@ -30,6 +30,22 @@ SEAT_LETTERS = {
     "S": pgettext_lazy("seat letter", "S"),
     "W": pgettext_lazy("seat letter", "W"),
 }
+
+
+#: A deal's honours by N–S's count (4: N–S hold all four … 0: E–W do), as the forms offer
+#: them and the pages say them; none recorded is ``NO_HONOURS``.
+HONOURS_WORDS = {
+    4: gettext_lazy("N–S hold all four"),
+    3: gettext_lazy("N–S hold three"),
+    2: gettext_lazy("two each"),
+    1: gettext_lazy("E–W hold three"),
+    0: gettext_lazy("E–W hold all four"),
+}
+NO_HONOURS = gettext_lazy("no honours")
+
+
+def honours_text(ns_honours: int | None) -> "StrOrPromise":
+    return NO_HONOURS if ns_honours is None else HONOURS_WORDS[ns_honours]
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from drives.errors import FiguresRefused, labelled
+from drives.games.deals import HONOURS_WORDS, NO_HONOURS
 from drives.games.figures import Checked, Figures, Typed
 from drives.models import Side
 
@@ -26,14 +27,7 @@ if TYPE_CHECKING:
     from drives.games.base import DriveGame
     from drives.games.deals import DealInfo
 
-HONOURS_CHOICES = [
-    ("", _("no honours")),
-    (4, _("N–S hold all four")),
-    (3, _("N–S hold three")),
-    (2, _("two each")),
-    (1, _("E–W hold three")),
-    (0, _("E–W hold all four")),
-]
+HONOURS_CHOICES = [("", NO_HONOURS), *HONOURS_WORDS.items()]
 
 
 def _format(text, **values) -> str:

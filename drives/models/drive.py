@@ -164,6 +164,10 @@ class Drive(models.Model):
         choices=TableEntryMode.choices,
         default=TableEntryMode.CONFIRM,
     )
+    # Pressing Start at every round was one more thing to forget while tables moved.
+    round_timer_starts = models.BooleanField(
+        _("the round timer starts by itself as each round opens"), default=True
+    )
     # Bid whist house rules (scoring.bidwhist.HouseRules); the defaults are the how-to's.
     no_trumps_double = models.BooleanField(_("no-trump contracts count double"), default=False)
     boston_bonus = models.PositiveSmallIntegerField(

@@ -161,6 +161,10 @@ class Timer:
     running: bool
     elapsed: int  # seconds, as at ``now``
     now: datetime
+    #: Epoch seconds when the clock would have started had it never paused (None while
+    #: paused): what every screen counts from. Kept to the millisecond: rounded, two
+    #: screens given it a moment apart could count from seconds that differ by one.
+    started_epoch: float | None = None
 
     @property
     def remaining(self) -> int:
@@ -171,11 +175,9 @@ class Timer:
         return f"{self.remaining // 60}:{self.remaining % 60:02d}"
 
     @property
-    def started_epoch(self) -> int | None:
-        """When the clock would have started had it never paused: what the screens count from."""
-        if not self.running:
-            return None
-        return round(self.now.timestamp()) - self.elapsed
+    def started_text(self) -> str:
+        """``started_epoch`` for the screens' data-started, empty while paused."""
+        return "" if self.started_epoch is None else f"{self.started_epoch:.3f}"
 
 
 def hall_state(drive: Drive) -> HallState:
@@ -186,9 +188,11 @@ def hall_state(drive: Drive) -> HallState:
 def timer(hall: HallState, now: datetime | None = None) -> Timer:
     now = now or timezone.now()
     elapsed = hall.timer_banked
+    started = None
     if hall.timer_started_at is not None:
         elapsed += int((now - hall.timer_started_at).total_seconds())
-    return Timer(hall.timer_minutes, hall.timer_started_at is not None, elapsed, now)
+        started = hall.timer_started_at.timestamp() - hall.timer_banked
+    return Timer(hall.timer_minutes, started is not None, elapsed, now, started)
 
 
 @dataclass(frozen=True)
@@ -205,6 +209,7 @@ class Hall:
     waiting: list[int]  # tables still playing
     rule: str  # the progressive moving rule, empty for static movements
     moves: list[MoveLine]  # static movements: where each table's players go next
+    coming_in: list[rounds.Move]  # static movements: who sits out now and where they go
     overall: list[StandingRow]
     ladies: list[StandingRow]
     gents: list[StandingRow]
@@ -223,14 +228,17 @@ def hall(drive: Drive) -> Hall:
         results = [result for result in results if result.round <= state.frozen_after]
     report = report_from_rows(drive, entries, list(Seating.objects.filter(drive=drive)), results)
     seat_of = {}
-    for table in shown.tables:
-        for seat, entry in table.seats.items():
-            seat_of[entry.pk] = (table.number, seat)
+    for shown_table in shown.tables:
+        for seat, entry in shown_table.seats.items():
+            seat_of[entry.pk] = (shown_table.number, seat)
     by_table: dict[int, list[tuple[str, rounds.Move]]] = {}
+    coming_in = []
     for move in shown.moves:
         if move.entry.pk in seat_of:
-            number, seat = seat_of[move.entry.pk]
-            by_table.setdefault(number, []).append((seat, move))
+            table, seat = seat_of[move.entry.pk]
+            by_table.setdefault(table, []).append((seat, move))
+        elif move.table is not None:
+            coming_in.append(move)
     for moves in by_table.values():
         moves.sort(key=lambda pair: "NESW".index(pair[0]))
     return Hall(
@@ -242,6 +250,7 @@ def hall(drive: Drive) -> Hall:
         moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
         if drive.is_static
         else [],
+        coming_in=coming_in if drive.is_static else [],
         overall=report.overall[:TOP],
         ladies=report.ladies[:TOP],
         gents=report.gents[:TOP],

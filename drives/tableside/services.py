@@ -17,7 +17,6 @@ from drives import games
 from drives.errors import DriveError, refusing
 from drives.evening import seating
 from drives.evening.guards import drive_locked, table_locked
-from drives.evening.lifecycle import round_advance as advance
 from drives.evening.results import results_record_locked
 from drives.games.figures import Figures
 from drives.models import (
@@ -258,11 +257,3 @@ def standings_freeze(*, drive: Drive, frozen: bool) -> HallState:
     hall.frozen_after = max(drive.current_round - 1, 0) if frozen else None
     hall.save()
     return hall
-
-
-@refusing
-@transaction.atomic
-def round_next(*, drive: Drive, without_missing: bool) -> None:
-    """Open the next round from the dashboard and restart the hall's timer for it."""
-    advance(drive=drive, allow_missing=without_missing)
-    timer_set(drive=drive, action="reset")

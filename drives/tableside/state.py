@@ -84,7 +84,7 @@ def table_state(link: TableLink) -> TableState:
     live = list(
         PendingEntry.objects.filter(
             drive=drive, round=number, table=link.table, state__in=LIVE
-        ).order_by("side")
+        ).order_by("-side")  # N–S first, as the dashboard shows them
     )
     stored = bool(table.seats) and len(table.results) == len(deals)
     winner = table.winner(drive) if stored and not drive.is_static else None

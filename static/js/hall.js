@@ -5,6 +5,12 @@
 // time the server stored (data-started, epoch seconds; empty while paused, when
 // data-elapsed holds the seconds run), corrected by this device's clock offset from the
 // server's, so all screens in the hall show the same time.
+//
+// The offset is measured again at every poll: the server stamps each answer, 304s
+// included, with its clock (X-Server-Time, epoch seconds), and half the round trip is
+// taken off. A screen left open for hours, a laptop that slept, a clock that drifts or
+// jumps, or a page the service worker kept from earlier are all put right within a poll;
+// the page's own stamp (data-server-now) is only the first guess.
 (function () {
   "use strict";
 
@@ -18,15 +24,28 @@
     return offset;
   }
 
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    event.detail.xhr.sentAt = Date.now();
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    var server = parseFloat(xhr.getResponseHeader("X-Server-Time"));
+    if (isNaN(server) || !xhr.sentAt) return;
+    offset = server - (xhr.sentAt + Date.now()) / 2000;
+    tick();
+  });
+
   function show(timer) {
     var minutes = parseInt(timer.dataset.minutes, 10) || 0;
-    var started = parseInt(timer.dataset.started, 10);
+    var started = parseFloat(timer.dataset.started);
     var elapsed = isNaN(started)
       ? parseInt(timer.dataset.elapsed, 10) || 0
       : Date.now() / 1000 + serverOffset() - started;
     var left = Math.max(0, Math.round(minutes * 60 - elapsed));
     var seconds = left % 60;
-    timer.textContent = Math.floor(left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds;
+    var text = Math.floor(left / 60) + ":" + (seconds < 10 ? "0" : "") + seconds;
+    if (timer.textContent !== text) timer.textContent = text;
     timer.classList.toggle("over", left === 0);
     timer.classList.toggle("paused", isNaN(started));
   }
@@ -35,8 +54,10 @@
     document.querySelectorAll("[data-timer]").forEach(show);
   }
 
+  // Five times a second: a screen that showed each second a whole second late would be
+  // a second behind another that ticked just after the turn of it.
   tick();
-  setInterval(tick, 1000);
+  setInterval(tick, 200);
 })();
 
 // A poll the server answers "not modified" reaches htmx as the browser's cached copy, and

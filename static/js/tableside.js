@@ -80,12 +80,21 @@
       if (response.status >= 500) throw new Error(String(response.status));
       return response.text().then(function (html) {
         // The server answered (stored, refused or resent): what it says replaces the page.
+        // Refused figures reached it: they stay typed, but are no longer "to send", so no
+        // "not sent yet" line offers them again and offline.js does not resend them.
         if (response.ok) forget();
+        else save(form, false);
         var page = new DOMParser().parseFromString(html, "text/html");
         var fresh = page.getElementById("tableside");
-        if (fresh) root().replaceWith(fresh);
-        start();
-        announce();
+        if (fresh) {
+          root().replaceWith(fresh);
+          start();
+          announce();
+        } else {
+          // An answer without the table (a withdrawn link, too many requests): its words.
+          var answer = page.querySelector("main");
+          if (answer) document.querySelector("main").replaceWith(answer);
+        }
       });
     }).catch(function () {
       if (button) button.disabled = false;

@@ -5,7 +5,9 @@ the same link on their own phone and confirm."""
 import pytest
 
 from drives.evening.lifecycle import drive_start
-from drives.models import Game, TableResult
+from drives.models import Game, PendingEntry, TableResult
+from drives.tableside.tokens import link_revoke
+from tests.browser.conftest import screenshot
 from tests.conftest import link_of, make_club, make_drive, make_entries, make_players
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -134,3 +136,94 @@ def test_the_hands_fit_a_phone_in_french_and_hungarian(phones, live_server, lang
     for label in phone.locator("#hand-1 label.pick").all():
         box = label.bounding_box()
         assert box["height"] >= 44 and box["x"] + box["width"] <= 360
+
+
+def test_a_refused_hand_is_said_once_and_never_called_unsent(phones, live_server):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(club, game=Game.BID, movement="mitchell", deals=4, deals_per_round=2)
+    make_entries(drive, make_players(club, 8))
+    drive_start(drive=drive)
+    phone = phones()
+    phone.goto(f"{live_server.url}/t/{link_of(drive).token}/")
+    phone.locator(".sides label", has_text="N–S").click()
+    for number in (1, 2):
+        hand = phone.locator(f"#hand-{number}")
+        hand.locator("label.pick", has_text="N–S").click()
+        hand.locator(".levels label.pick", has_text="4").click()
+        hand.locator("label.pick", has_text="downtown").click()
+        if number == 1:  # hand 2's trumps are forgotten
+            hand.locator("label.pick", has_text="spades").click()
+        hand.locator(f"input[name=b{number}_tricks]").fill("10")
+    phone.get_by_role("button", name="Show the points").click()
+    refusal = "An uptown or downtown bid needs its trump suit."
+    phone.get_by_text(refusal).wait_for()
+    screenshot(phone, "bid-whist-refused")
+    # Said once, beside the trumps of hand 2; the top line only points to it.
+    assert phone.locator("#tableside").inner_text().count(refusal) == 1
+    assert phone.locator("#hand-2 .field-error").inner_text() == refusal
+    assert phone.locator(".messages li.error").inner_text() == "Check the hands marked below."
+    # The figures reached the server: nothing calls them unsent or sends them again.
+    assert phone.locator("#unsent").is_hidden()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    kept = phone.evaluate("JSON.parse(localStorage.getItem(Object.keys(localStorage)[0]))")
+    assert kept["b2_level"] == "4" and "_send" not in kept  # still typed, not waiting to go
+    phone.reload()
+    assert phone.locator("#unsent").is_hidden()
+    assert phone.locator("input[name=b2_level][value='4']").is_checked()
+    # Put right, the hand is checked and sent as usual.
+    phone.locator("#hand-2 label.pick", has_text="spades").click()
+    phone.get_by_role("button", name="Show the points").click()
+    phone.get_by_role("button", name="Send", exact=True).click()
+    phone.get_by_text("Waiting for E–W to confirm.").wait_for()
+    assert phone.locator("#unsent").is_hidden()
+    assert phone.locator("#tableside").inner_text().count(refusal) == 0
+
+
+def test_a_refused_classic_entry_is_said_once_and_never_called_unsent(phones, live_server):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(club, movement="individual", deals=8)
+    make_entries(drive, make_players(club, 8))
+    drive_start(drive=drive)
+    phone = phones()
+    phone.goto(f"{live_server.url}/t/{link_of(drive).token}/")
+    phone.get_by_label("N–S", exact=True).check()
+    tricks = phone.get_by_label("N–S tricks")
+    tricks.evaluate("box => box.removeAttribute('max')")  # a browser that lets 14 through
+    tricks.fill("14")
+    phone.get_by_role("button", name="Send", exact=True).click()
+    error = phone.locator(".messages li.error")
+    error.wait_for()
+    refusal = error.inner_text()
+    screenshot(phone, "classic-refused")
+    assert phone.locator("#tableside").inner_text().count(refusal) == 1
+    assert phone.locator("#unsent").is_hidden()
+    assert not PendingEntry.objects.exists()
+    # A refusal that is not a table page (the link withdrawn meanwhile) is shown as it is.
+    link_revoke(drive=drive, table=1, reissue=False)
+    tricks.fill("7")
+    phone.get_by_role("button", name="Send", exact=True).click()
+    phone.get_by_text("This table link has been withdrawn").wait_for()
+    assert phone.locator("#unsent").count() == 0 and not PendingEntry.objects.exists()
+
+
+@pytest.mark.parametrize("language", ["", "fr", "hu"])
+def test_the_honours_and_points_a_side_confirms_fit_a_phone(phones, live_server, language):
+    club = make_club(name="Hollybush Whist Club", slug="hollybush")
+    drive = make_drive(club, movement="individual", deals=8, honours=True)
+    make_entries(drive, make_players(club, 8))
+    drive_start(drive=drive)
+    link = link_of(drive)
+    url = f"{live_server.url}/{language + '/' if language else ''}t/{link.token}/"
+    north_south = phones()
+    north_south.goto(url)
+    north_south.locator(".sides label").first.click()  # N–S
+    north_south.locator("input[name=d1]").fill("7")
+    north_south.locator("select[name=h1]").select_option("4")
+    north_south.locator("#entry button[type=submit]").click()
+    east_west = phones()
+    east_west.goto(url)
+    waiting = east_west.locator("#state table.figures")
+    waiting.wait_for()
+    screenshot(east_west, f"confirming-honours-{language or 'en'}")
+    assert "5–0" in waiting.inner_text()  # 1 odd trick and four honours
+    assert east_west.evaluate("document.documentElement.scrollWidth") <= 360

@@ -9,7 +9,7 @@ import pytest
 
 from drives.evening.lifecycle import drive_start
 from drives.tableside import tokens
-from tests.browser.conftest import DESKTOP
+from tests.browser.conftest import DESKTOP, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,6 +106,17 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     dashboard.locator("#tile-2[data-state=disputed]").wait_for(timeout=POLL_WAIT)
     north_south.reload()
     north_south.get_by_text("The two sides disagree").wait_for()
+    # Side by side, deal by deal, what differs marked, on the phones and the dashboard.
+    for page in (north_south, dashboard.locator("#tile-2")):
+        assert page.locator(".dispute mark").all_inner_texts() == [
+            "7–6",
+            "points: N–S 1, E–W 0",
+            "6–7",
+            "points: N–S 0, E–W 1",
+        ]
+    assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
+    screenshot(north_south, "phone-dispute")
+    screenshot(dashboard, "dashboard-dispute")
 
     # The organiser settles it with one click; the hall sees every table reported.
     dashboard.locator("#tile-2").get_by_role("button", name="Take E–W's figures").click()

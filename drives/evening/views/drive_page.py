@@ -6,7 +6,7 @@ from django.shortcuts import get_object_or_404, render
 
 from drives import games
 from drives.conditional import conditional_page
-from drives.evening import seating
+from drives.evening import lifecycle, seating
 from drives.evening.entries import can_join, check_in_version
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
 from drives.models import ClubRole, Drive, DriveStatus, Entry
@@ -46,6 +46,12 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
     context["is_organiser"] = role == ClubRole.ORGANISER
     # Helpers check players in and enter results: the check-in list, late arrivals, tables.
     context["is_team"] = role is not None
+    context["can_finish"] = (
+        context["is_organiser"]
+        and drive.status == DriveStatus.RUNNING
+        and not drive.on_paper
+        and lifecycle.finish_ready(drive)
+    )
     joinable = can_join(drive)
     if context["is_team"] and drive.status == DriveStatus.PLANNED:
         players = drive.club.players.filter(active=True) | drive.club.players.filter(

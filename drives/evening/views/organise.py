@@ -280,13 +280,18 @@ def advance(request, pk):
 
 
 @login_required
-@require_POST
 def finish(request, pk):
+    """Asks first, saying what finishing does; the round page's button finishes at once."""
     drive = _organised_drive(request, pk)
-    if _attempt(request, lifecycle.drive_finish, drive=drive):
-        messages.success(request, _("The drive is finished and its scores are locked."))
-        return redirect("drives:standings", pk=drive.pk)
-    return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+    if request.method == "POST":
+        if _attempt(request, lifecycle.drive_finish, drive=drive):
+            messages.success(request, _("The drive is finished and its scores are locked."))
+            return redirect("drives:standings", pk=drive.pk)
+        return redirect("drives:round", pk=drive.pk, number=drive.current_round)
+    if drive.status != DriveStatus.RUNNING or drive.on_paper:
+        return redirect(drive)
+    context = {"drive": drive, "ready": lifecycle.finish_ready(drive)}
+    return render(request, "drives/confirm_finish.html", context)
 
 
 @login_required

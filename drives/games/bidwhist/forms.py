@@ -4,6 +4,7 @@ every table on the round page, and for one table on a side's phone."""
 from typing import Any, cast
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
@@ -234,7 +235,11 @@ class BidWhistPhoneForm(PhoneForm):
     check_note = _("Check the points, then send.")
 
     def error_summary(self) -> str:
-        return str(_("Check the hands marked below."))
+        """A pointer to the refusals beside their fields; one about no field is said here,
+        the only place it shows."""
+        marked = any(name != NON_FIELD_ERRORS for name in self.errors)
+        pointer = [str(_("Check the hands marked below."))] if marked else []
+        return " ".join([*pointer, *map(str, self.non_field_errors())])
 
     def before_sending(self) -> "BidWhistPhoneForm | None":
         """A first post shows each hand's points; the same figures bound again with "send"

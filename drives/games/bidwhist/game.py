@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from drives.errors import AT_HAND, HAND_MISSING, SIDES, FiguresRefused, refusal_text
 from drives.games.base import DriveGame, Partials, Result
@@ -179,6 +179,20 @@ class BidWhist(DriveGame):
 
     def sent_text(self, entry) -> str:
         return "; ".join(map(str, self.hand_lines(self.sent_figures(entry))))
+
+    def deal_parts(self, entry) -> dict[int, list[str]]:
+        """Each hand's declarers, bid with its trumps, tricks and the declarers' points:
+        a dispute marks which of them differ."""
+        return {
+            line.deal: [
+                line.declarers,
+                f"{line.bid} {line.trumps}".strip(),
+                ngettext("%(tricks)d trick", "%(tricks)d tricks", line.tricks)
+                % {"tricks": line.tricks},
+                f"{line.points:+d}",
+            ]
+            for line in self.hand_lines(self.sent_figures(entry))
+        }
 
     def stored_text(self, result) -> str:
         if not result.declarers:

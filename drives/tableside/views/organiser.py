@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from drives import games
 from drives.errors import DriveError
+from drives.evening import lifecycle
 from drives.models import Drive, DriveStatus
 from drives.permissions import require_organiser, require_team
 from drives.tableside import board, history, services, tokens
@@ -29,14 +30,22 @@ def _running_drive(request, pk, *, require=require_organiser) -> Drive:
     return drive
 
 
-def _tiles_context(request, drive):
+def _tiles_context(request, drive, hall=None):
+    tiles = board.board(drive)
+    # Helpers watch and settle; the next round, the hall and the links are the organisers'.
+    is_organiser = drive.club.is_organiser(request.user)
     return {
         "drive": drive,
         "game": games.of(drive),
-        "board": board.board(drive),
+        "board": tiles,
         "poll": settings.DASHBOARD_POLL_SECONDS,
-        # Helpers watch and settle; the next round, the hall and the links are the organisers'.
-        "is_organiser": drive.club.is_organiser(request.user),
+        "is_organiser": is_organiser,
+        "can_finish": is_organiser
+        and tiles.round_number == drive.rounds
+        and not tiles.unreported
+        and lifecycle.finish_ready(drive),
+        # Polled with the tiles: a round opened from the round page starts it there too.
+        "timer": board.timer(hall or board.hall_state(drive)),
     }
 
 
@@ -44,7 +53,7 @@ def _tiles_context(request, drive):
 def dashboard(request, pk):
     drive = _running_drive(request, pk, require=require_team)
     hall = board.hall_state(drive)
-    context = _tiles_context(request, drive) | {"timer": board.timer(hall), "hall": hall}
+    context = _tiles_context(request, drive, hall) | {"hall": hall}
     return render(request, "tableside/dashboard.html", context)
 
 
@@ -86,7 +95,7 @@ def next_round(request, pk):
     if missing and request.POST.get("without_missing") != "yes":
         return render(request, "tableside/next_round.html", {"drive": drive, "missing": missing})
     try:
-        services.round_next(drive=drive, without_missing=bool(missing))
+        lifecycle.round_advance(drive=drive, allow_missing=bool(missing))
     except DriveError as error:
         messages.error(request, str(error))
     else:

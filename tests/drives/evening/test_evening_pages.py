@@ -18,6 +18,7 @@ from drives.evening.lifecycle import drive_finish, round_advance
 from drives.models import Drive, DriveStatus, Player, ResultChange, TableResult
 from drives.reports.report import drive_report
 from tests.conftest import (
+    drive_form,
     make_drive,
     make_entries,
     make_player,
@@ -504,6 +505,21 @@ def test_the_set_up_form_offers_prizes_for_players_who_withdrew_in_each_language
     source = make_drive(club, withdrawn_win_prizes=True)
     form = client.get(url + f"?like={source.pk}").context["form"]
     assert form["withdrawn_win_prizes"].value() is True  # "new drive like this one" copies it
+
+
+def test_the_set_up_form_starts_the_round_timer_by_itself_unless_unticked(client, club, organiser):
+    client.force_login(organiser)
+    url = reverse("drives:drive_new", args=[club.slug])
+    response = client.get(url)
+    assert response.context["form"]["round_timer_starts"].value() is True
+    assert "The round timer starts by itself as each round opens" in unescape(response.text)
+    french = unescape(client.get("/fr" + url).text)
+    assert "Le minuteur du tour démarre de lui-même" in french
+    assert "A fordulóidő minden forduló megnyitásakor" in unescape(client.get("/hu" + url).text)
+    client.post(url, drive_form(title="Clockless", round_timer_starts=""))
+    assert Drive.objects.get(title="Clockless").round_timer_starts is False
+    client.post(url, drive_form(title="Clocked"))
+    assert Drive.objects.get(title="Clocked").round_timer_starts is True
 
 
 # --- points 9 and 14: the standings explain ties and sit-out credit ---------------------------

@@ -10,6 +10,8 @@ from django.utils import translation
 
 from drives import games
 from drives.errors import FiguresRefused
+from drives.games.bidwhist.game import BidWhist
+from drives.games.figures import Problem
 from drives.models import Game, PendingEntry, ResultSource, TableResult
 from drives.reports.report import drive_report
 from tests.conftest import link_of
@@ -217,16 +219,19 @@ def test_different_hands_are_a_dispute_the_organiser_settles(client, club, organ
     post(client, link, "NS", [hand(), hand("EW", 3, "nt", "", 7)])
     page = post(client, link, "EW", [hand(tricks=9), hand("EW", 3, "nt", "", 7)])
     assert "The two sides disagree" in page.text
-    # Both versions stay, each with its points.
-    assert "N–S 4 downtown ♠, 10 tricks: +4" in page.text
-    assert "N–S 4 downtown ♠, 9 tricks: -1" in page.text
+    # Both versions stay, side by side, hand by hand: what differs (the tricks and the
+    # points) marked, what agrees (declarers, bid) not; hand 2 agrees throughout.
+    dispute = page.text.split('class="figures dispute"')[1].split("</table>")[0]
+    assert "<td>N–S, 4 downtown ♠, <mark>10 tricks</mark>, <mark>+4</mark></td>" in dispute
+    assert "<td>N–S, 4 downtown ♠, <mark>9 tricks</mark>, <mark>-1</mark></td>" in dispute
+    assert dispute.count("<td>E–W, 3 no trumps, 7 tricks, -2</td>") == 2
     assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
     assert not TableResult.objects.exists()
 
     client.force_login(organiser)
     tiles = client.get(reverse("drives:tableside_tiles", args=[drive.pk]))
     assert tiles.status_code == 200 and 'data-state="disputed"' in tiles.text
-    assert "N–S 4 downtown ♠, 9 tricks: -1" in tiles.text
+    assert "<td>N–S, 4 downtown ♠, <mark>9 tricks</mark>, <mark>-1</mark></td>" in tiles.text
     east_west = PendingEntry.objects.get(side="EW")
     client.post(reverse("drives:tableside_settle", args=[drive.pk]), {"entry": east_west.pk})
     first = TableResult.objects.get(deal=1)
@@ -328,3 +333,22 @@ def test_one_side_enters_mode_stores_the_hands_at_once_and_the_table_cannot_chan
     other = post(client, link, "NS", [hand(tricks=9), hand("EW", 3, "nt", "", 7)])
     assert other.status_code == 409 and "ask the organiser to correct it" in other.text
     assert TableResult.objects.get(table=1, deal=1).ns_tricks == 10
+
+
+def test_a_refusal_about_no_field_of_the_phone_is_said_once_at_the_top(client, club, monkeypatch):
+    drive = bid_drive(club)
+    text = "Hand 2 is dealt by E, not by N."
+
+    checked = BidWhist.check
+
+    def refuse(self, table, deals, typed):
+        if deals[0].number == 2:
+            raise FiguresRefused(text, (Problem(2, "dealer", text),))
+        return checked(self, table, deals, typed)
+
+    monkeypatch.setattr(BidWhist, "check", refuse)
+    page = post(client, link_of(drive), "NS", [hand(), hand()], step="check")
+    assert page.status_code == 400
+    assert page.text.count("Hand 2 is dealt by E") == 1
+    assert "Check the hands marked below" not in page.text  # nothing is marked
+    assert not PendingEntry.objects.exists()

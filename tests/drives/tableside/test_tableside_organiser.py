@@ -1,12 +1,14 @@
 """The organiser's side of table entry: dashboard, polls, settling, next round, hall, QR codes."""
 
+import time
 import uuid
 
 import pytest
 from django.urls import reverse
 
+from drives.evening import seating
 from drives.evening.lifecycle import drive_start, round_advance
-from drives.models import HallState, PendingEntry, ResultSource, TableResult
+from drives.models import HallState, PendingEntry, ResultSource, Seating, TableResult
 from drives.tableside import board, services, tokens
 from tests.conftest import (
     checked_tricks,
@@ -297,3 +299,124 @@ def test_a_tables_history_says_where_each_figure_came_from(client, club, organis
     assert "deal 1 corrected" in text and "8 → 9" in text
     assert "organiser (alice)" in text
     assert text.count("table link") == 2
+
+
+@pytest.mark.parametrize(
+    "movement, players, deals",
+    [
+        ("progressive", 12, 8),
+        ("individual", 12, 11),
+        ("mitchell", 12, 6),
+        ("howell", 12, 5),
+    ],
+)
+def test_the_hall_shows_the_round_its_trumps_and_moves_in_every_movement(
+    client, club, movement, players, deals
+):
+    drive = make_started_drive(club, players=players, movement=movement, deals=deals)
+    for table in seating.tables_of_round(drive, 1):
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)
+    drive.refresh_from_db()
+    hall = board.hall(drive)
+    assert hall.round_number == 2
+    assert [deal.number for deal in hall.deals] == [2]
+    text = client.get(reverse("drives:hall", args=[drive.pk])).content.decode()
+    assert f"Round 2 of {drive.rounds}" in text and "diamonds" in text
+    if not drive.is_static:
+        assert hall.moves == [] and hall.rule
+        return
+    # Each seat of round 2 goes where round 3 seats that player.
+    seats = {(s.round, s.entry_id): (s.table, s.seat) for s in Seating.objects.filter(drive=drive)}
+    for line in hall.moves:
+        for seat, move in line.moves:
+            assert seats[2, move.entry.pk] == (line.table, seat)
+            assert seats.get((3, move.entry.pk), (None, None)) == (move.table, move.seat)
+    assert sum(len(line.moves) for line in hall.moves) == sum(
+        round_number == 2 for round_number, _entry in seats
+    )
+    # Who sits out round 2 is told where to go in round 3.
+    for move in hall.coming_in:
+        assert (2, move.entry.pk) not in seats
+        assert seats[3, move.entry.pk] == (move.table, move.seat)
+        assert f"→ {move.table}{move.seat}" in text
+
+
+def test_the_hall_tells_who_sits_out_where_to_go_next(client, club):
+    drive = make_started_drive(club, players=9, movement="individual", deals=9)
+    hall = board.hall(drive)
+    out = [move.entry for move in hall.coming_in]
+    assert len(out) == 1 and not Seating.objects.filter(drive=drive, round=1, entry=out[0])
+    text = client.get(reverse("drives:hall", args=[drive.pk])).content.decode()
+    # A public page: the player is named by card until they have finished a drive.
+    assert f"Sitting out this round:</strong> Card {out[0].card_number} → " in text
+    french = client.get("/fr" + reverse("drives:hall", args=[drive.pk])).content.decode()
+    assert "Au repos ce tour-ci\u00a0:</strong>" in french
+
+
+@pytest.mark.parametrize("name", ["drives:hall_live", "drives:tableside_tiles"])
+def test_every_poll_answer_carries_the_servers_clock(client, club, organiser, name):
+    drive = make_started_drive(club, players=12)
+    client.force_login(organiser)
+    url = reverse(name, args=[drive.pk])
+    before = time.time()
+    first = client.get(url)
+    unchanged = client.get(url, headers={"if-none-match": first["ETag"]})
+    after = time.time()
+    assert (first.status_code, unchanged.status_code) == (200, 304)
+    # To the millisecond: the screens' clocks agree to well within a second.
+    for response in (first, unchanged):
+        stamp = response["X-Server-Time"]
+        assert len(stamp.split(".")[1]) == 3
+        assert before <= float(stamp) <= after + 0.001
+    assert float(unchanged["X-Server-Time"]) >= float(first["X-Server-Time"])
+
+
+def test_the_round_timer_starts_by_itself_when_the_next_round_opens(client, club, organiser):
+    drive = make_started_drive(club, players=12, movement="individual", deals=11)
+    assert drive.round_timer_starts  # on unless the organiser turns it off
+    services.timer_set(drive=drive, action="reset", minutes=10)
+    services.timer_set(drive=drive, action="start")
+    for table in (1, 2, 3):
+        record_tricks(drive, 1, table, {1: 7})
+    client.force_login(organiser)
+    client.post(reverse("drives:tableside_next", args=[drive.pk]))
+    hall = HallState.objects.get(drive=drive)
+    assert hall.timer_started_at is not None and hall.timer_banked == 0
+    assert hall.timer_minutes == 10
+    timer = board.timer(hall)
+    assert timer.running and timer.remaining_text in ("10:00", "9:59")
+    text = client.get(reverse("drives:tableside_dashboard", args=[drive.pk])).content.decode()
+    assert "running" in text and ">Pause<" in text  # the organiser can still pause it
+    client.post(reverse("drives:tableside_hall_controls", args=[drive.pk]), {"action": "pause"})
+    hall.refresh_from_db()
+    assert hall.timer_started_at is None
+
+
+def test_a_round_opened_from_the_round_page_starts_the_dashboards_clock_at_its_next_poll(
+    client, club, organiser
+):
+    drive = make_started_drive(club, players=12, movement="individual", deals=11)
+    client.force_login(organiser)
+    url = reverse("drives:tableside_tiles", args=[drive.pk])
+    first = client.get(url)
+    assert 'data-started=""' in first.text and "stopped" in first.text
+    for table in (1, 2, 3):
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)
+    polled = client.get(url, headers={"if-none-match": first["ETag"]})
+    assert polled.status_code == 200
+    started = HallState.objects.get(drive=drive).timer_started_at.timestamp()
+    assert f'data-started="{started:.3f}"' in polled.text and "running" in polled.text
+
+
+def test_the_round_timer_waits_for_start_when_the_drive_says_so(club):
+    drive = make_started_drive(
+        club, players=12, movement="individual", deals=11, round_timer_starts=False
+    )
+    services.timer_set(drive=drive, action="start")
+    for table in (1, 2, 3):
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)  # from the round page, as from the dashboard
+    hall = HallState.objects.get(drive=drive)
+    assert (hall.timer_started_at, hall.timer_banked) == (None, 0)

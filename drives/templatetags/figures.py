@@ -1,0 +1,35 @@
+"""A side's figures as the phone, the dashboard and a dispute show them: ``{{ value|honours }}``,
+``{% for deal, parts in game|deal_parts:entry %}``, ``{% for row in game|side_by_side:entries %}``
+(each the drive's game's, ``drives.games``)."""
+
+from django import template
+
+from drives.games.deals import honours_text
+
+register = template.Library()
+
+
+@register.filter
+def honours(ns_honours):
+    """N–S's count of honours (4 … 0, or None) in words: "N–S hold three"."""
+    return honours_text(ns_honours)
+
+
+@register.filter
+def sent_rows(game, entry):
+    """(deal, N–S tricks, E–W tricks, N–S honours, suit turned up, N–S points, E–W points)
+    of what a side sent (a ``PendingEntry``)."""
+    points = game.sent_points(entry)
+    return [(*row, *points[row[0]]) for row in entry.rows()]
+
+
+@register.filter
+def deal_parts(game, entry):
+    """(deal, its parts) of what a side sent (a ``PendingEntry``)."""
+    return game.deal_parts(entry).items()
+
+
+@register.filter
+def side_by_side(game, entries):
+    """The sides' entries deal by deal, the parts that differ marked (``ComparedDeal``)."""
+    return game.side_by_side(entries)
