@@ -50,12 +50,14 @@ class Columns:
 
 #: Card margins in mm (top, sides, bottom) and the room kept above and below the grid for
 #: the name and the notes.
-PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0)}
-ABOVE = {"a5": 14.0, "a6": 9.5}
-BELOW = {"a5": 15.0, "a6": 10.0}
-HEADER = {"a5": 6.5, "a6": 4.6}  # the column headings' row, room for two lines
-MAX_PITCH = {"a5": 5.9, "a6": 4.1}  # a 24-deal card, as tall as the old table rows
-MAX_FONT = {"a5": 8.5, "a6": 6.5}  # points
+#: A large-print card is an upright page: its rows stay tall enough for 14 pt figures
+#: (``font``) up to 29 deals on A4 and 26 on Letter, with the half-time and the total.
+PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0), "large": (12.0, 12.0, 10.0)}
+ABOVE = {"a5": 14.0, "a6": 9.5, "large": 22.0}
+BELOW = {"a5": 15.0, "a6": 10.0, "large": 16.0}
+HEADER = {"a5": 6.5, "a6": 4.6, "large": 10.0}  # the column headings' row, room for two lines
+MAX_PITCH = {"a5": 5.9, "a6": 4.1, "large": 9.0}  # a 24-deal card, as tall as the old table rows
+MAX_FONT = {"a5": 8.5, "a6": 6.5, "large": 16.0}  # points
 
 LINE = 0.53  # px: 0.4 pt
 ROUND_LINE = 1.2  # px: 0.9 pt, above the first deal of a round of several
@@ -304,8 +306,7 @@ def for_layout(layout, rows: int, *, units: tuple[tuple[str, int], ...]) -> Card
     """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings,
     in the columns ``units`` names (the drive's game's)."""
     width, height = layout.sheet
-    across = 2
-    down = 1 if layout.card == "a5" else 2
+    across, down = {"a5": (2, 1), "a6": (2, 2), "large": (1, 1)}[layout.card]
     return CardGrid(layout.card, width / across, height / down, rows, Columns(units))
 
 

@@ -123,8 +123,23 @@ def scorecard_chunks(
     names: PublicNames | None = None,
 ) -> list[Chunk]:
     """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored
-    (``blank``: every score column left empty)."""
+    (``blank``: every score column left empty); then the large-print cards, one a page,
+    of the players who asked for them (every card, for a drive printed in large print)."""
     cards = sheets.scorecards(printed, blank=blank)
+    large = layout.in_large_print()
+    if printed.drive.large_print:
+        layout = large
+    if layout.large_print:
+        return _scorecard_chunks(printed, layout, cards, names=names)
+    wanted = [card for card in cards if card.entry.player.large_print]
+    usual = [card for card in cards if not card.entry.player.large_print]
+    chunks = _scorecard_chunks(printed, layout, usual, names=names) if usual or not wanted else []
+    return chunks + (_scorecard_chunks(printed, large, wanted, names=names) if wanted else [])
+
+
+def _scorecard_chunks(
+    printed: PrintedDrive, layout: Layout, cards: list, *, names: PublicNames | None
+) -> list[Chunk]:
     items, grid = _grid_cards(printed, layout, cards)
     sheets_per_chunk = max(1, CHUNK_CARDS // layout.per_sheet)
     return [
@@ -147,8 +162,11 @@ def table_card_chunks(
     links: dict[int, str] | None = None,
 ) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go;
-    with ``links`` (table → its address) each table's link and its QR code."""
+    with ``links`` (table → its address) each table's link and its QR code. A drive printed
+    in large print has them in its large-print edition."""
     drive = printed.drive
+    if drive.large_print:
+        layout = layout.in_large_print()
     cards = sheets.table_cards(printed)
     if links:
         cards = [
@@ -164,6 +182,7 @@ def table_card_chunks(
         names=names,
         paper=sheets.PAPER[layout.paper],
         deals=sheets.all_deals(drive),
+        large=layout.large_print,
     )
     return [
         Chunk(

@@ -11,7 +11,7 @@ progressive one from ``scoring.movements.progressive_first``.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -44,14 +44,18 @@ OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
 
 #: Paper sizes in millimetres, portrait (width, height).
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-CARDS_PER_SHEET = {"a5": 2, "a6": 4}
+#: Cards to a sheet: A5 two, A6 four, and the large-print edition one card an upright page
+#: (at least 14 pt figures and names, for a drive or for the players who ask for it).
+CARDS_PER_SHEET = {"a5": 2, "a6": 4, "large": 1}
+LARGE = "large"
 
 SeatMap = Mapping[tuple[int, int], Mapping[str, Entry]]
 
 
 @dataclass(frozen=True)
 class Layout:
-    """How scorecards are imposed: A5 cards two to a sheet or A6 cards four to a sheet.
+    """How scorecards are imposed: A5 cards two to a sheet, A6 cards four to a sheet, or
+    large-print cards one to a page.
 
     >>> Layout.from_query({"card": "a6", "paper": "letter"}).sheet
     (215.9, 279.4)
@@ -80,6 +84,14 @@ class Layout:
     def compact(self) -> bool:
         """A6 cards: abbreviated column headings."""
         return self.card == "a6"
+
+    @property
+    def large_print(self) -> bool:
+        return self.card == LARGE
+
+    def in_large_print(self) -> "Layout":
+        """The same paper in the large-print edition."""
+        return replace(self, card=LARGE, cut_marks=False)
 
     @property
     def sheet(self) -> tuple[float, float]:
