@@ -4,7 +4,7 @@ WeasyPrint spends nearly all of a scorecard's time laying out boxes (a table cel
 a coloured span, costs more than a whole line of text), so a card is not a table: its
 deals are one block of text, a line per deal, whose figures sit at tab stops one column
 apart (CSS ``tab-size``). Two images hold the rest: under the text the grey of the
-headings and totals, over it the grid's lines and each deal's trumps in red or black.
+headings and totals, over it the grid's lines and each deal's trumps in its colour.
 Every card whose rows have the same shape (no sit-outs, or the same ones) shares the
 pair, so they cost next to nothing per card. The sizes live here, in one place, because
 the text and the images must agree to a fraction of a millimetre.
@@ -67,14 +67,24 @@ HEAD_FILL = "#eee"
 TOTAL_FILL = "#f2f2f2"
 
 
-#: Each deal's trumps as drawn over the card: symbol, colour, size and font.
+#: Each deal's trumps as drawn over the card: symbol, size and font.
 TRUMPS = {
-    "H": ("♥", "#c0142b", 1.0, "DejaVuSans.ttf"),
-    "D": ("♦", "#c0142b", 1.0, "DejaVuSans.ttf"),
-    "S": ("♠", "#111", 1.0, "DejaVuSans.ttf"),
-    "C": ("♣", "#111", 1.0, "DejaVuSans.ttf"),
-    "NT": ("NT", "#111", 0.8, "DejaVuSans-Bold.ttf"),
+    "H": ("♥", 1.0, "DejaVuSans.ttf"),
+    "D": ("♦", 1.0, "DejaVuSans.ttf"),
+    "S": ("♠", 1.0, "DejaVuSans.ttf"),
+    "C": ("♣", 1.0, "DejaVuSans.ttf"),
+    "NT": ("NT", 0.8, "DejaVuSans-Bold.ttf"),
 }
+#: The suits' colours on every sheet: two red and two black, or, for a club that chooses
+#: four-colour suits (``Club.four_colour_suits``), the colours its pages use (site.css).
+SUIT_COLOURS = {"H": "#c0142b", "D": "#c0142b", "S": "#111", "C": "#111", "NT": "#111"}
+FOUR_COLOURS = {**SUIT_COLOURS, "D": "#0b4fb3", "C": "#11722f"}
+
+
+def suit_colours(four_colour: bool) -> dict[str, str]:
+    return FOUR_COLOURS if four_colour else SUIT_COLOURS
+
+
 #: Debian's fonts-dejavu-core, which ``make`` installs and the sheets' CSS asks for.
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -107,6 +117,7 @@ class CardGrid:
     height: float
     rows: int  # the deals, the half-time subtotal and the total
     columns: Columns  # the drive's game's (``DriveGame.scorecard_units``)
+    four_colour: bool = False  # the club's choice of suit colours
 
     @property
     def padding(self) -> tuple[float, float, float]:
@@ -197,7 +208,7 @@ class CardGrid:
         """What lies over the text: the grid's lines, and the trumps in their colours.
 
         The text keeps each deal's trumps, so that the card reads (and copies) as a whole
-        line; a white cell hides it under the symbol drawn here in red or black, because a
+        line; a white cell hides it under the symbol drawn here in its colour, because a
         coloured span inside the line would cost a layout box on every line of every card.
         """
         width, pitch, header = self.inner_width, self.pitch, self.header
@@ -232,7 +243,12 @@ class CardGrid:
         left, cell = edges[1], self.unit
         size = self.font / 0.75  # pt to px
         used = {row.trumps for row in rows if row.trumps}
-        shapes[:0] = ["<defs>", *(_trumps_def(trumps) for trumps in sorted(used)), "</defs>"]
+        colours = suit_colours(self.four_colour)
+        shapes[:0] = [
+            "<defs>",
+            *(_trumps_def(trumps, colours[trumps]) for trumps in sorted(used)),
+            "</defs>",
+        ]
         for index, row in enumerate(rows):
             if row.trumps is None:
                 continue
@@ -241,7 +257,7 @@ class CardGrid:
                 f'<rect x="{left + 1:.2f}" y="{top + 1:.2f}" width="{cell - 2:.2f}" '
                 f'height="{pitch - 2:.2f}" fill="#fff"/>'
             )
-            _, _, scale, _ = TRUMPS[row.trumps]
+            _, scale, _ = TRUMPS[row.trumps]
             advance = _glyphs(row.trumps)[1]
             em = size * scale / 1000  # the paths are in thousandths of an em
             x = left + (cell - advance * em) / 2
@@ -267,7 +283,7 @@ def _glyphs(trumps: str) -> tuple[str, float]:
     """The trumps' symbol as one SVG path in thousandths of an em (y up), and its width:
     the font's own outlines, so the symbols match the text's, drawn as shapes rather than
     text so that they cost no text layout and do not read twice when the PDF is copied."""
-    text, _, _, font_file = TRUMPS[trumps]
+    text, _, font_file = TRUMPS[trumps]
     font = TTFont(DEJAVU / font_file)
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
     per_em = font["head"].unitsPerEm
@@ -282,8 +298,7 @@ def _glyphs(trumps: str) -> tuple[str, float]:
     return f'<g transform="scale({scale:.5f})">{"".join(commands)}</g>', x * scale
 
 
-def _trumps_def(trumps: str) -> str:
-    _, colour, _, _ = TRUMPS[trumps]
+def _trumps_def(trumps: str, colour: str) -> str:
     return f'<g id="t{trumps}" fill="{colour}">{_glyphs(trumps)[0]}</g>'
 
 
@@ -302,12 +317,14 @@ def _has_edge(columns: Columns, row: Row, column: int) -> bool:
     return not (row.merged and first < column < end)
 
 
-def for_layout(layout, rows: int, *, units: tuple[tuple[str, int], ...]) -> CardGrid:
+def for_layout(
+    layout, rows: int, *, units: tuple[tuple[str, int], ...], four_colour: bool = False
+) -> CardGrid:
     """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings,
-    in the columns ``units`` names (the drive's game's)."""
+    in the columns ``units`` names (the drive's game's), its suits in four colours or two."""
     width, height = layout.sheet
     across, down = {"a5": (2, 1), "a6": (2, 2), "large": (1, 1)}[layout.card]
-    return CardGrid(layout.card, width / across, height / down, rows, Columns(units))
+    return CardGrid(layout.card, width / across, height / down, rows, Columns(units), four_colour)
 
 
 def card_rows(card, *, rounds_marked: bool) -> tuple[Row, ...]:

@@ -137,6 +137,7 @@ def inputs(request: SheetRequest) -> Inputs:
         links,
         drive.club.name,
         str(drive.club.player_names),  # the same text whether a choice or as stored
+        drive.club.four_colour_suits,
         settings_of_drive,
         entries,
         seatings,

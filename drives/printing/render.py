@@ -81,6 +81,7 @@ def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[
         "moving_rule": rounds.moving_rule(drive),
         "short_rule": rounds.moving_rule(drive, short=True),
         "half_round": sheets.half_time_round(drive),
+        "suits": card_grid.suit_colours(drive.club.four_colour_suits),
         **extra,
     }
 
@@ -98,7 +99,9 @@ def _grid_cards(printed: PrintedDrive, layout: Layout, cards: list) -> tuple[lis
     per shape of card, for the CSS."""
     drive = printed.drive
     rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
-    grid = card_grid.for_layout(layout, rows, units=printed.game.scorecard_units)
+    grid = card_grid.for_layout(
+        layout, rows, units=printed.game.scorecard_units, four_colour=drive.club.four_colour_suits
+    )
     shapes: dict[tuple, str] = {}
     items = []
     for card in cards:

@@ -9,6 +9,7 @@ The page's sizes live here, in millimetres; the grids are drawn in CSS pixels
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -96,7 +97,11 @@ def table_pages(
     """The cards' pages on ``paper`` (mm, upright); ``large``: in large print, on its side."""
     width, height = page_size(paper[::-1] if large else paper)
     at_table = game.trumps_at_table
-    strip = None if game.drive.is_static or at_table else trumps_strip(deals, width, large=large)
+    strip = (
+        None
+        if game.drive.is_static or at_table
+        else trumps_strip(deals, width, large=large, four_colour=game.drive.club.four_colour_suits)
+    )
     return [
         _page(card, game=game, names=names, width=width, height=height, strip=strip, large=large)
         for card in cards
@@ -143,7 +148,7 @@ def rounds_grid(
         marked = escape
     else:
         deals = [" ".join(f"{deal.number} {deal.symbol}" for deal in r.deals) for r in rounds]
-        marked = suits_coloured
+        marked = partial(suits_coloured, four_colour=game.drive.club.four_colour_suits)
     widest = max((text_width(text, name_pt) for text in deals), default=0.0)
     total = mm(width)
     first = mm(14)
@@ -210,6 +215,7 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: boo
         rows.append([str(text) for text in (*row, *hand.cells)])
     headings = [_("Round"), _("Deal"), _("Dealer"), *map(str, game.table_card_headings)]
     suits = game.table_card_suit_column
+    four_colour = game.drive.club.four_colour_suits
     trumps = None if suits is None else 3 + suits
     each = mm(width) / len(headings)
     columns = [
@@ -219,7 +225,9 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: boo
             [
                 Layer(
                     [
-                        suits_coloured(row[index]) if index == trumps else escape(row[index])
+                        suits_coloured(row[index], four_colour=four_colour)
+                        if index == trumps
+                        else escape(row[index])
                         for row in rows
                     ],
                     points,
@@ -232,7 +240,9 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: boo
     return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy))
 
 
-def trumps_strip(deals: Sequence[DealInfo], width: float, *, large: bool = False) -> Grid:
+def trumps_strip(
+    deals: Sequence[DealInfo], width: float, *, large: bool = False, four_colour: bool = False
+) -> Grid:
     """Every deal's trumps, twelve to a row (eight in large print), for progressive cards:
     the deal above its suit."""
     across = LARGE_STRIP_DEALS if large else STRIP_DEALS
@@ -246,7 +256,9 @@ def trumps_strip(deals: Sequence[DealInfo], width: float, *, large: bool = False
         labels = [
             escape(_("deal %(number)s") % {"number": deal.number}) if deal else "" for deal in cells
         ]
-        symbols = [suits_coloured(deal.symbol) if deal else "" for deal in cells]
+        symbols = [
+            suits_coloured(deal.symbol, four_colour=four_colour) if deal else "" for deal in cells
+        ]
         columns.append(
             Column(
                 "",

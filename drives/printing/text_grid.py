@@ -21,8 +21,10 @@ from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, R
 
 #: Names shrink no further than this fraction of the column's size; past it they are cut.
 SMALLEST = 0.5
-#: Red suits, as on the scorecards.
-RED = frozenset("♥♦")
+#: The suits set in colour, by their class in ``_print.css`` (``card_grid.suit_colours``);
+#: spades stay in the text's black.
+COLOURED = {"♥": "suit-H", "♦": "suit-D"}
+FOUR_COLOURED = {**COLOURED, "♣": "suit-C"}
 
 
 @dataclass(frozen=True)
@@ -184,12 +186,14 @@ def fitted(
     return f'<span class="box" style="font-size:{scale:g}em;height:{line}px">{marked(text)}</span>'
 
 
-def suits_coloured(text: str) -> str:
-    """``text`` escaped with each red suit in red and "NT" set as the scorecards set it."""
+def suits_coloured(text: str, *, four_colour: bool = False) -> str:
+    """``text`` escaped with each suit in its colour (two red, or the club's four colours)
+    and "NT" set as the scorecards set it."""
+    coloured = FOUR_COLOURED if four_colour else COLOURED
     out = []
     for word in escape(text).split(" "):
-        if word in RED:
-            out.append(f'<span class="red">{word}</span>')
+        if word in coloured:
+            out.append(f'<span class="{coloured[word]}">{word}</span>')
         elif word == "NT":
             out.append('<span class="nt">NT</span>')
         else:
