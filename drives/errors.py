@@ -6,8 +6,8 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
+from drives.seats import SIDES
 from scoring.errors import ScoringError
 
 
@@ -92,7 +92,6 @@ SCORING_MESSAGES = {
     "standings": _("The standings cannot be worked out from these scores."),
     "league": _("The season's league cannot be worked out with its rule."),
 }
-SIDES = {"NS": pgettext_lazy("side", "N–S"), "EW": pgettext_lazy("side", "E–W")}
 
 
 def refusal_text(error: Exception) -> str:

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from drives.games.deals import DealInfo
 from drives.games.figures import DealFigures, Figures, Typed
-from scoring.cards import Side, Suit, suit_symbol
+from drives.seats import trumps_symbol
+from scoring.cards import Side, Suit
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -181,7 +182,7 @@ class DriveGame(ABC):
 
     def trumps_symbol(self, result: Result) -> str:
         """The trumps of a stored result's deal, as a symbol ("♥", "NT")."""
-        return suit_symbol(Suit(result.trumps) if result.trumps else None)
+        return trumps_symbol(Suit(result.trumps) if result.trumps else None)
 
     # What the pages show ------------------------------------------------------------------
 

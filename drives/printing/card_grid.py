@@ -18,6 +18,9 @@ from pathlib import Path
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
 
+from drives.seats import trumps_symbol
+from scoring.cards import Suit
+
 
 @dataclass(frozen=True)
 class Columns:
@@ -52,12 +55,12 @@ class Columns:
 #: the name and the notes.
 #: A large-print card is an upright page: its rows stay tall enough for 14 pt figures
 #: (``font``) up to 29 deals on A4 and 26 on Letter, with the half-time and the total.
-PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0), "large": (12.0, 12.0, 10.0)}
+PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0), "large": (12.0, 10.0, 10.0)}
 ABOVE = {"a5": 14.0, "a6": 9.5, "large": 22.0}
 BELOW = {"a5": 15.0, "a6": 10.0, "large": 16.0}
 HEADER = {"a5": 6.5, "a6": 4.6, "large": 10.0}  # the column headings' row, room for two lines
 MAX_PITCH = {"a5": 5.9, "a6": 4.1, "large": 9.0}  # a 24-deal card, as tall as the old table rows
-MAX_FONT = {"a5": 8.5, "a6": 6.5, "large": 16.0}  # points
+MAX_FONT = {"a5": 8.5, "a6": 6.5, "large": 14.0}  # points
 
 LINE = 0.53  # px: 0.4 pt
 ROUND_LINE = 1.2  # px: 0.9 pt, above the first deal of a round of several
@@ -67,13 +70,13 @@ HEAD_FILL = "#eee"
 TOTAL_FILL = "#f2f2f2"
 
 
-#: Each deal's trumps as drawn over the card: symbol, size and font.
+#: Each deal's trumps as drawn over the card: size and font (the symbol: ``drawn_symbol``).
 TRUMPS = {
-    "H": ("♥", 1.0, "DejaVuSans.ttf"),
-    "D": ("♦", 1.0, "DejaVuSans.ttf"),
-    "S": ("♠", 1.0, "DejaVuSans.ttf"),
-    "C": ("♣", 1.0, "DejaVuSans.ttf"),
-    "NT": ("NT", 0.8, "DejaVuSans-Bold.ttf"),
+    "H": (1.0, "DejaVuSans.ttf"),
+    "D": (1.0, "DejaVuSans.ttf"),
+    "S": (1.0, "DejaVuSans.ttf"),
+    "C": (1.0, "DejaVuSans.ttf"),
+    "NT": (0.8, "DejaVuSans-Bold.ttf"),
 }
 #: The suits' colours on every sheet: two red and two black, or, for a club that chooses
 #: four-colour suits (``Club.four_colour_suits``), the colours its pages use (site.css).
@@ -257,8 +260,8 @@ class CardGrid:
                 f'<rect x="{left + 1:.2f}" y="{top + 1:.2f}" width="{cell - 2:.2f}" '
                 f'height="{pitch - 2:.2f}" fill="#fff"/>'
             )
-            _, scale, _ = TRUMPS[row.trumps]
-            advance = _glyphs(row.trumps)[1]
+            scale, font_file = TRUMPS[row.trumps]
+            advance = _glyphs(drawn_symbol(row.trumps), font_file)[1]
             em = size * scale / 1000  # the paths are in thousandths of an em
             x = left + (cell - advance * em) / 2
             y = top + pitch / 2 + size * scale * 0.36
@@ -278,12 +281,16 @@ class CardGrid:
         )
 
 
+def drawn_symbol(trumps: str) -> str:
+    """The symbol drawn for ``trumps``: a suit's, or no trumps as the language writes it."""
+    return trumps_symbol(None if trumps == "NT" else Suit(trumps))
+
+
 @cache
-def _glyphs(trumps: str) -> tuple[str, float]:
+def _glyphs(text: str, font_file: str) -> tuple[str, float]:
     """The trumps' symbol as one SVG path in thousandths of an em (y up), and its width:
     the font's own outlines, so the symbols match the text's, drawn as shapes rather than
     text so that they cost no text layout and do not read twice when the PDF is copied."""
-    text, _, font_file = TRUMPS[trumps]
     font = TTFont(DEJAVU / font_file)
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
     per_em = font["head"].unitsPerEm
@@ -299,7 +306,8 @@ def _glyphs(trumps: str) -> tuple[str, float]:
 
 
 def _trumps_def(trumps: str, colour: str) -> str:
-    return f'<g id="t{trumps}" fill="{colour}">{_glyphs(trumps)[0]}</g>'
+    _, font_file = TRUMPS[trumps]
+    return f'<g id="t{trumps}" fill="{colour}">{_glyphs(drawn_symbol(trumps), font_file)[0]}</g>'
 
 
 def data_url(svg: str) -> str:

@@ -34,6 +34,7 @@ from drives.models import (
 from drives.numbers import figure as points_text
 from drives.reports.report import DriveReport, StandingRow, report_from_rows
 from drives.reports.scores import deal_scores, seat_map
+from drives.seats import seat_letter
 from scoring import standings as ranking
 from scoring.cards import SEATS
 from scoring.errors import MovementError
@@ -298,7 +299,7 @@ def _scorecard(
                     deal=deal,
                     round=r,
                     table=table,
-                    seat=seat,
+                    seat=str(seat_letter(seat)),
                     partner=_card_number(seats.get(PARTNER.get(seat, ""))),
                     opponents=tuple(
                         seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
@@ -402,7 +403,7 @@ def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
         return ""
     place = places.get((r + 1, entry.pk))
     if place is not None:
-        return _("table %(table)d %(seat)s") % {"table": place[0], "seat": place[1]}
+        return _("table %(table)d %(seat)s") % {"table": place[0], "seat": seat_letter(place[1])}
     return _("sits out") if entry.plays_in(r + 1) else _("leaves")
 
 

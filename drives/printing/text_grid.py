@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from fontTools.ttLib import TTFont
 
 from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, ROUND_LINE, data_url
+from drives.seats import NO_TRUMPS
 
 #: Names shrink no further than this fraction of the column's size; past it they are cut.
 SMALLEST = 0.5
@@ -194,8 +195,8 @@ def suits_coloured(text: str, *, four_colour: bool = False) -> str:
     for word in escape(text).split(" "):
         if word in coloured:
             out.append(f'<span class="{coloured[word]}">{word}</span>')
-        elif word == "NT":
-            out.append('<span class="nt">NT</span>')
+        elif word == str(NO_TRUMPS):
+            out.append(f'<span class="nt">{word}</span>')
         else:
             out.append(word)
     return " ".join(out)

@@ -24,6 +24,7 @@ from drives.models import (
 )
 from drives.reports.freshness import drive_stamp
 from drives.reports.report import StandingRow, report_from_rows
+from drives.seats import SEAT_LETTERS
 from drives.tableside.services import LIVE
 
 TOP = 10
@@ -194,7 +195,7 @@ def timer(hall: HallState, now: datetime | None = None) -> Timer:
 @dataclass(frozen=True)
 class MoveLine:
     table: int
-    moves: list[tuple[str, rounds.Move]]  # (seat this round, where that player goes)
+    moves: list[tuple[str, rounds.Move]]  # (seat letter this round, where that player goes)
 
 
 @dataclass(frozen=True)
@@ -239,7 +240,10 @@ def hall(drive: Drive) -> Hall:
         deals=shown.deals,
         waiting=[t.number for t in shown.tables if len(t.results) < len(shown.deals)],
         rule=rounds.moving_rule(drive, short=True),
-        moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
+        moves=[
+            MoveLine(table, [(str(SEAT_LETTERS[seat]), move) for seat, move in by_table[table]])
+            for table in sorted(by_table)
+        ]
         if drive.is_static
         else [],
         overall=report.overall[:TOP],
