@@ -4,7 +4,8 @@ pages, the phones and the printed sheets take them from.
 French writes the seats N, E, S, O (Ouest) and the sides N–S, E–O; no trumps is "SA" (sans
 atout), a contract "4 SA". Hungarian writes É, K, D, Ny and É–D, K–Ny, the initials of Észak,
 Kelet, Dél, Nyugat, as Hungarian bridge and whist clubs print them on their score sheets;
-no trumps is "SZA" (szan adu), a contract "4 SZA".
+no trumps is "SZA" (szan adu), a contract "4SZA", written close as Hungarian bridge writes
+it (and narrow enough for the scorecard's bid column).
 
 The lowest of the shared modules: the models name their sides with it.
 """

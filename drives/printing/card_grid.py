@@ -58,9 +58,10 @@ class Columns:
 PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0), "large": (12.0, 10.0, 10.0)}
 ABOVE = {"a5": 14.0, "a6": 9.5, "large": 22.0}
 BELOW = {"a5": 15.0, "a6": 10.0, "large": 16.0}
-HEADER = {"a5": 6.5, "a6": 4.6, "large": 10.0}  # the column headings' row, room for two lines
+HEADER = {"a5": 8.5, "a6": 7.0, "large": 13.0}  # the column headings' row: three lines
 MAX_PITCH = {"a5": 5.9, "a6": 4.1, "large": 9.0}  # a 24-deal card, as tall as the old table rows
 MAX_FONT = {"a5": 8.5, "a6": 6.5, "large": 14.0}  # points
+HEADING_FONT = {"a5": 6.5, "a6": 5.5, "large": 10.0}  # points, bold
 
 LINE = 0.53  # px: 0.4 pt
 ROUND_LINE = 1.2  # px: 0.9 pt, above the first deal of a round of several
@@ -144,6 +145,10 @@ class CardGrid:
     @property
     def header(self) -> float:
         return round(HEADER[self.card] * PX, 2)
+
+    @property
+    def heading_font(self) -> float:
+        return HEADING_FONT[self.card]
 
     @property
     def above(self) -> float:

@@ -19,7 +19,16 @@ from drives.games.deals import DealInfo
 from drives.names import PublicNames
 from drives.printing.card_grid import PX
 from drives.printing.sheets import TableCard
-from drives.printing.text_grid import Column, Grid, Layer, fitted, mm, suits_coloured, text_width
+from drives.printing.text_grid import (
+    HEADING_PT,
+    Column,
+    Grid,
+    Layer,
+    fitted,
+    mm,
+    suits_coloured,
+    text_width,
+)
 
 #: The page below its margins (``_print.css``), in mm, and what is kept above the grids.
 SIDE_MARGINS = 24.0
@@ -32,7 +41,7 @@ MAX_PITCH = 11.0
 MIN_PITCH = 6.0
 HAND_ROW = 0.6
 HEADING = 7.0  # a grid's row of headings
-HEADING_TWO_LINES = 9.0
+HEADING_TWO_LINES = 12.0  # three lines, for the longer headings of a hand
 TITLE = 9.0  # "Bids", "Trumps" above a grid
 STRIP_ROW = 11.0  # a strip of twelve deals' trumps
 STRIP_DEALS = 12
@@ -43,6 +52,7 @@ NOTE = 8.0
 LARGE_PT = 14.0
 LARGE_PITCH = 13.0
 LARGE_STRIP_DEALS = 8
+LARGE_HEADING_PT = 12.0
 
 
 # The page ---------------------------------------------------------------------------------
@@ -151,7 +161,9 @@ def rounds_grid(
         marked = partial(suits_coloured, four_colour=game.drive.club.four_colour_suits)
     widest = max((text_width(text, name_pt) for text in deals), default=0.0)
     total = mm(width)
-    first = mm(14)
+    heading_pt = LARGE_HEADING_PT if large else HEADING_PT
+    # Wide enough for its heading ("Forduló"), which is the widest of its one-line words.
+    first = max(mm(14), text_width(str(_("Round")), heading_pt, bold=True) + mm(2 * 0.8) + 4)
     second = min(max(mm(20), widest + inset + 4), total * 0.3)
     seat = (total - first - second) / 4
     columns = [
@@ -195,7 +207,7 @@ def rounds_grid(
                 centred=False,
             )
         )
-    return Grid(columns, len(rounds), mm(pitch), mm(HEADING))
+    return Grid(columns, len(rounds), mm(pitch), mm(HEADING), heading_font=heading_pt)
 
 
 def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: bool = False) -> Grid:
@@ -237,7 +249,8 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: boo
         )
         for index, heading in enumerate(headings)
     ]
-    return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy))
+    heading_pt = LARGE_HEADING_PT if large else HEADING_PT
+    return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy), heading_pt)
 
 
 def trumps_strip(
