@@ -16,6 +16,8 @@ machine slows both alike, so the ratio is the figure to read):
   deal, nothing else), rendered by WeasyPrint in this process;
 * the project's scorecards rendered in this process, then in chunks on every core;
 * a second download of the stored sheet, through the view;
+* the same drive's scorecards in the large-print edition (one card an upright page, 14 pt
+  and over), in this process and in chunks, with the time per card of both editions;
 
 then, for the largest drive, the table cards (a quarter as many tables as players)
 and the results sheet the same way, and last the home and round pages while a niced
@@ -75,6 +77,11 @@ def both(figures: tuple[float, float], unit: str = "s") -> str:
     if unit == "ms":
         return f"{wall * 1000:.0f}ms/{cpu * 1000:.0f}"
     return f"{wall:.1f}s/{cpu:.1f}"
+
+
+def per_card(figures: tuple[float, float], cards: int) -> str:
+    """Milliseconds a card, wall / CPU."""
+    return both((figures[0] / cards, figures[1] / cards), "ms")
 
 
 FLOOR_CSS = """
@@ -205,8 +212,13 @@ def time_sheets(args: argparse.Namespace, sizes: list[int], client):
     layout = sheets.Layout()
     processes = os.cpu_count() or 1
 
-    def sheet(kind, drive, **options):
-        return lambda: render.drive_sheet(kind, sheets.load(drive), layout, **options)
+    def sheet(kind, drive, large_print=False, **options):
+        def work():
+            printed = sheets.load(drive)
+            printed.drive.large_print = large_print
+            return render.drive_sheet(kind, printed, layout, **options)
+
+        return work
 
     def stored(url):
         def download():
@@ -236,6 +248,16 @@ def time_sheets(args: argparse.Namespace, sizes: list[int], client):
         say(
             f"{f'{players} scorecards':>20} {both(floor):>12} {both(single):>12}"
             f" {both(parallel):>12} {wall_ratio:>5.2f}/{cpu_ratio:.2f} {both(again, 'ms'):>10}"
+        )
+        large = timed(args.runs, sheet("scorecards", drive, large_print=True))
+        large_parallel = timed(
+            args.runs, sheet("scorecards", drive, large_print=True, processes=processes)
+        )
+        say(f"{f'{players} large print':>20} {'':>12} {both(large):>12} {both(large_parallel):>12}")
+        say(
+            f"{'per card':>20} {'':>12} {per_card(single, players):>12}"
+            f" {per_card(parallel, players):>12} (usual)\n{'':>33} {per_card(large, players):>12}"
+            f" {per_card(large_parallel, players):>12} (large print)"
         )
     tables = max(sizes) // 4
     for kind, label in (("table-cards", f"{tables} table cards"), ("results", "results sheet")):

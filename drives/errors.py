@@ -6,8 +6,9 @@ from functools import wraps
 from typing import ParamSpec, TypeVar
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext, pgettext_lazy
+from django.utils.translation import pgettext
 
+from drives.seats import SIDES
 from scoring.errors import ScoringError
 
 
@@ -100,7 +101,6 @@ SCORING_MESSAGES = {
     "standings": _("The standings cannot be worked out from these scores."),
     "league": _("The season's league cannot be worked out with its rule."),
 }
-SIDES = {"NS": pgettext_lazy("side", "N–S"), "EW": pgettext_lazy("side", "E–W")}
 
 
 def refusal_text(error: Exception) -> str:

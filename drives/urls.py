@@ -20,6 +20,7 @@ urlpatterns = [
     path("", clubs.home, name="home"),
     path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),
+    path("clubs/<slug:slug>/settings/", accounts.club_settings, name="club_settings"),
     path("clubs/<slug:slug>/team/", accounts.team, name="team"),
     path("clubs/<slug:slug>/publish/", publishing.drive_publish, name="drive_publish"),
     path(

@@ -96,6 +96,15 @@ class ClubForm(OneLineTexts, forms.ModelForm):
         """clean_slug has said it in the club's words; the database constraint still holds."""
 
 
+class ClubSettingsForm(OneLineTexts, forms.ModelForm):
+    """What the club's organisers may change once it exists: its short name stays, being
+    part of every address the club has given out."""
+
+    class Meta:
+        model = Club
+        fields = ["name", "town", "venue", "player_names", "four_colour_suits"]
+
+
 class InviteForm(forms.Form):
     email = forms.EmailField(label=_("E-mail address"))
     role = forms.ChoiceField(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from drives.accounts import invitations, services
-from drives.accounts.forms import ClubForm, InviteForm, RoleForm
+from drives.accounts.forms import ClubForm, ClubSettingsForm, InviteForm, RoleForm
 from drives.errors import DriveError
 from drives.models import Club, ClubRole, Membership
 from drives.permissions import require_organiser
@@ -108,6 +108,19 @@ def _organised_club(request, slug) -> Club:
     club = get_object_or_404(Club, slug=slug)
     require_organiser(request.user, club)
     return club
+
+
+@login_required
+def club_settings(request, slug):
+    """The club's name, where it plays, how its players are named in public and the colours
+    of its suits on its pages and sheets."""
+    club = _organised_club(request, slug)
+    form = ClubSettingsForm(request.POST or None, instance=club)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("Saved %(name)s.") % {"name": club.name})
+        return redirect(club)
+    return render(request, "account/club_settings.html", {"club": club, "form": form})
 
 
 @login_required

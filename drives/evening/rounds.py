@@ -9,10 +9,11 @@ from django.utils.translation import gettext_lazy
 
 from drives import games
 from drives.evening.seating import progressive_rule
-from drives.games.deals import SEAT_LETTERS, DealInfo
+from drives.games.deals import DealInfo
 from drives.models import Drive, Entry, Seating, TableResult
 from drives.names import PublicNames
 from drives.reports.scores import seat_map
+from drives.seats import SEAT_LETTERS
 from scoring.standings import sits_out
 
 if TYPE_CHECKING:

@@ -29,7 +29,8 @@ from django.utils.translation import gettext_lazy as _
 
 from drives.games.deals import DealInfo, honours_text
 from drives.games.figures import DealFigures, Figures, Typed
-from scoring.cards import Side, Suit, suit_symbol
+from drives.seats import trumps_symbol
+from scoring.cards import Side, Suit
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -196,7 +197,7 @@ class DriveGame(ABC):
 
     def trumps_symbol(self, result: Result) -> str:
         """The trumps of a stored result's deal, as a symbol ("♥", "NT")."""
-        return suit_symbol(Suit(result.trumps) if result.trumps else None)
+        return trumps_symbol(Suit(result.trumps) if result.trumps else None)
 
     # What the pages show ------------------------------------------------------------------
 

@@ -1,12 +1,13 @@
-"""A deal as the pages and sheets show it (its number, its trumps, who deals), and the seat
-letters in the reader's language."""
+"""A deal as the pages and sheets show it (its number, its trumps, who deals), in the
+reader's language (``drives.seats``)."""
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from django.utils.translation import gettext_lazy, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
-from scoring.cards import Seat, Suit, suit_name, suit_symbol
+from drives.seats import SEAT_LETTERS, trumps_symbol
+from scoring.cards import Seat, Suit, suit_name
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -22,14 +23,6 @@ SUIT_NAMES = (
     gettext_noop("turned up"),
     gettext_noop("bid"),
 )
-
-#: Seat letters as the reader's language writes them: French N, E, S, O; Hungarian É, K, D, Ny.
-SEAT_LETTERS = {
-    "N": pgettext_lazy("seat letter", "N"),
-    "E": pgettext_lazy("seat letter", "E"),
-    "S": pgettext_lazy("seat letter", "S"),
-    "W": pgettext_lazy("seat letter", "W"),
-}
 
 
 #: A deal's honours by N–S's count (4: N–S hold all four … 0: E–W do), as the forms offer
@@ -68,7 +61,7 @@ class DealInfo:
 
     @property
     def symbol(self) -> str:
-        return "?" if self.at_table else suit_symbol(self.trumps)
+        return "?" if self.at_table else trumps_symbol(self.trumps)
 
     @property
     def name(self) -> str:

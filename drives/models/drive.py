@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from drives.models.clubs import Club, Player, Season, SeatRole
+from drives.seats import SIDES
 from scoring import cards as scoring_cards
 from scoring import results as scoring_results
 from scoring import standings as scoring_standings
@@ -65,8 +66,8 @@ class Side(models.TextChoices):
     The values are ``scoring.cards.Side``'s.
     """
 
-    NS = "NS", _("N–S")
-    EW = "EW", _("E–W")
+    NS = "NS", SIDES["NS"]
+    EW = "EW", SIDES["EW"]
 
 
 class MovementType(models.TextChoices):

@@ -4,7 +4,7 @@ WeasyPrint spends nearly all of a scorecard's time laying out boxes (a table cel
 a coloured span, costs more than a whole line of text), so a card is not a table: its
 deals are one block of text, a line per deal, whose figures sit at tab stops one column
 apart (CSS ``tab-size``). Two images hold the rest: under the text the grey of the
-headings and totals, over it the grid's lines and each deal's trumps in red or black.
+headings and totals, over it the grid's lines and each deal's trumps in its colour.
 Every card whose rows have the same shape (no sit-outs, or the same ones) shares the
 pair, so they cost next to nothing per card. The sizes live here, in one place, because
 the text and the images must agree to a fraction of a millimetre.
@@ -17,6 +17,9 @@ from pathlib import Path
 
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.ttLib import TTFont
+
+from drives.seats import trumps_symbol
+from scoring.cards import Suit
 
 
 @dataclass(frozen=True)
@@ -50,12 +53,15 @@ class Columns:
 
 #: Card margins in mm (top, sides, bottom) and the room kept above and below the grid for
 #: the name and the notes.
-PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0)}
-ABOVE = {"a5": 14.0, "a6": 9.5}
-BELOW = {"a5": 15.0, "a6": 10.0}
-HEADER = {"a5": 6.5, "a6": 4.6}  # the column headings' row, room for two lines
-MAX_PITCH = {"a5": 5.9, "a6": 4.1}  # a 24-deal card, as tall as the old table rows
-MAX_FONT = {"a5": 8.5, "a6": 6.5}  # points
+#: A large-print card is an upright page: its rows stay tall enough for 14 pt figures
+#: (``font``) up to 29 deals on A4 and 26 on Letter, with the half-time and the total.
+PADDING = {"a5": (8.0, 8.0, 6.0), "a6": (7.0, 7.0, 5.0), "large": (12.0, 10.0, 10.0)}
+ABOVE = {"a5": 14.0, "a6": 9.5, "large": 22.0}
+BELOW = {"a5": 15.0, "a6": 10.0, "large": 16.0}
+HEADER = {"a5": 8.5, "a6": 7.0, "large": 13.0}  # the column headings' row: three lines
+MAX_PITCH = {"a5": 5.9, "a6": 4.1, "large": 9.0}  # a 24-deal card, as tall as the old table rows
+MAX_FONT = {"a5": 8.5, "a6": 6.5, "large": 14.0}  # points
+HEADING_FONT = {"a5": 6.5, "a6": 5.5, "large": 10.0}  # points, bold
 
 LINE = 0.53  # px: 0.4 pt
 ROUND_LINE = 1.2  # px: 0.9 pt, above the first deal of a round of several
@@ -65,14 +71,24 @@ HEAD_FILL = "#eee"
 TOTAL_FILL = "#f2f2f2"
 
 
-#: Each deal's trumps as drawn over the card: symbol, colour, size and font.
+#: Each deal's trumps as drawn over the card: size and font (the symbol: ``drawn_symbol``).
 TRUMPS = {
-    "H": ("♥", "#c0142b", 1.0, "DejaVuSans.ttf"),
-    "D": ("♦", "#c0142b", 1.0, "DejaVuSans.ttf"),
-    "S": ("♠", "#111", 1.0, "DejaVuSans.ttf"),
-    "C": ("♣", "#111", 1.0, "DejaVuSans.ttf"),
-    "NT": ("NT", "#111", 0.8, "DejaVuSans-Bold.ttf"),
+    "H": (1.0, "DejaVuSans.ttf"),
+    "D": (1.0, "DejaVuSans.ttf"),
+    "S": (1.0, "DejaVuSans.ttf"),
+    "C": (1.0, "DejaVuSans.ttf"),
+    "NT": (0.8, "DejaVuSans-Bold.ttf"),
 }
+#: The suits' colours on every sheet: two red and two black, or, for a club that chooses
+#: four-colour suits (``Club.four_colour_suits``), the colours its pages use (site.css).
+SUIT_COLOURS = {"H": "#c0142b", "D": "#c0142b", "S": "#111", "C": "#111", "NT": "#111"}
+FOUR_COLOURS = {**SUIT_COLOURS, "D": "#0b4fb3", "C": "#11722f"}
+
+
+def suit_colours(four_colour: bool) -> dict[str, str]:
+    return FOUR_COLOURS if four_colour else SUIT_COLOURS
+
+
 #: Debian's fonts-dejavu-core, which ``make`` installs and the sheets' CSS asks for.
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -105,6 +121,7 @@ class CardGrid:
     height: float
     rows: int  # the deals, the half-time subtotal and the total
     columns: Columns  # the drive's game's (``DriveGame.scorecard_units``)
+    four_colour: bool = False  # the club's choice of suit colours
 
     @property
     def padding(self) -> tuple[float, float, float]:
@@ -128,6 +145,10 @@ class CardGrid:
     @property
     def header(self) -> float:
         return round(HEADER[self.card] * PX, 2)
+
+    @property
+    def heading_font(self) -> float:
+        return HEADING_FONT[self.card]
 
     @property
     def above(self) -> float:
@@ -195,7 +216,7 @@ class CardGrid:
         """What lies over the text: the grid's lines, and the trumps in their colours.
 
         The text keeps each deal's trumps, so that the card reads (and copies) as a whole
-        line; a white cell hides it under the symbol drawn here in red or black, because a
+        line; a white cell hides it under the symbol drawn here in its colour, because a
         coloured span inside the line would cost a layout box on every line of every card.
         """
         width, pitch, header = self.inner_width, self.pitch, self.header
@@ -230,7 +251,12 @@ class CardGrid:
         left, cell = edges[1], self.unit
         size = self.font / 0.75  # pt to px
         used = {row.trumps for row in rows if row.trumps}
-        shapes[:0] = ["<defs>", *(_trumps_def(trumps) for trumps in sorted(used)), "</defs>"]
+        colours = suit_colours(self.four_colour)
+        shapes[:0] = [
+            "<defs>",
+            *(_trumps_def(trumps, colours[trumps]) for trumps in sorted(used)),
+            "</defs>",
+        ]
         for index, row in enumerate(rows):
             if row.trumps is None:
                 continue
@@ -239,8 +265,8 @@ class CardGrid:
                 f'<rect x="{left + 1:.2f}" y="{top + 1:.2f}" width="{cell - 2:.2f}" '
                 f'height="{pitch - 2:.2f}" fill="#fff"/>'
             )
-            _, _, scale, _ = TRUMPS[row.trumps]
-            advance = _glyphs(row.trumps)[1]
+            scale, font_file = TRUMPS[row.trumps]
+            advance = _glyphs(drawn_symbol(row.trumps), font_file)[1]
             em = size * scale / 1000  # the paths are in thousandths of an em
             x = left + (cell - advance * em) / 2
             y = top + pitch / 2 + size * scale * 0.36
@@ -260,12 +286,16 @@ class CardGrid:
         )
 
 
+def drawn_symbol(trumps: str) -> str:
+    """The symbol drawn for ``trumps``: a suit's, or no trumps as the language writes it."""
+    return trumps_symbol(None if trumps == "NT" else Suit(trumps))
+
+
 @cache
-def _glyphs(trumps: str) -> tuple[str, float]:
+def _glyphs(text: str, font_file: str) -> tuple[str, float]:
     """The trumps' symbol as one SVG path in thousandths of an em (y up), and its width:
     the font's own outlines, so the symbols match the text's, drawn as shapes rather than
     text so that they cost no text layout and do not read twice when the PDF is copied."""
-    text, _, _, font_file = TRUMPS[trumps]
     font = TTFont(DEJAVU / font_file)
     glyphs, cmap = font.getGlyphSet(), font.getBestCmap()
     per_em = font["head"].unitsPerEm
@@ -280,9 +310,9 @@ def _glyphs(trumps: str) -> tuple[str, float]:
     return f'<g transform="scale({scale:.5f})">{"".join(commands)}</g>', x * scale
 
 
-def _trumps_def(trumps: str) -> str:
-    _, colour, _, _ = TRUMPS[trumps]
-    return f'<g id="t{trumps}" fill="{colour}">{_glyphs(trumps)[0]}</g>'
+def _trumps_def(trumps: str, colour: str) -> str:
+    _, font_file = TRUMPS[trumps]
+    return f'<g id="t{trumps}" fill="{colour}">{_glyphs(drawn_symbol(trumps), font_file)[0]}</g>'
 
 
 def data_url(svg: str) -> str:
@@ -300,13 +330,14 @@ def _has_edge(columns: Columns, row: Row, column: int) -> bool:
     return not (row.merged and first < column < end)
 
 
-def for_layout(layout, rows: int, *, units: tuple[tuple[str, int], ...]) -> CardGrid:
+def for_layout(
+    layout, rows: int, *, units: tuple[tuple[str, int], ...], four_colour: bool = False
+) -> CardGrid:
     """The grid of ``layout``'s cards (``sheets.Layout``) for ``rows`` rows under the headings,
-    in the columns ``units`` names (the drive's game's)."""
+    in the columns ``units`` names (the drive's game's), its suits in four colours or two."""
     width, height = layout.sheet
-    across = 2
-    down = 1 if layout.card == "a5" else 2
-    return CardGrid(layout.card, width / across, height / down, rows, Columns(units))
+    across, down = {"a5": (2, 1), "a6": (2, 2), "large": (1, 1)}[layout.card]
+    return CardGrid(layout.card, width / across, height / down, rows, Columns(units), four_colour)
 
 
 def card_rows(card, *, rounds_marked: bool) -> tuple[Row, ...]:

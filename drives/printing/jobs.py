@@ -45,7 +45,7 @@ logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 8
+TEMPLATE_VERSION = 10
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {
@@ -100,6 +100,7 @@ def inputs(request: SheetRequest) -> Inputs:
             "card_number",
             "player_id",
             "player__name",
+            "player__large_print",  # a player's own card in large print
             "named",
             "role",
             "joined_round",
@@ -136,6 +137,7 @@ def inputs(request: SheetRequest) -> Inputs:
         links,
         drive.club.name,
         str(drive.club.player_names),  # the same text whether a choice or as stored
+        drive.club.four_colour_suits,
         settings_of_drive,
         entries,
         seatings,

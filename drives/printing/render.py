@@ -81,6 +81,7 @@ def _drive_context(printed: PrintedDrive, layout: Layout, **extra: Any) -> dict[
         "moving_rule": rounds.moving_rule(drive),
         "short_rule": rounds.moving_rule(drive, short=True),
         "half_round": sheets.half_time_round(drive),
+        "suits": card_grid.suit_colours(drive.club.four_colour_suits),
         **extra,
     }
 
@@ -98,7 +99,9 @@ def _grid_cards(printed: PrintedDrive, layout: Layout, cards: list) -> tuple[lis
     per shape of card, for the CSS."""
     drive = printed.drive
     rows = len(sheets.all_deals(drive)) + (sheets.half_time_round(drive) is not None) + 1
-    grid = card_grid.for_layout(layout, rows, units=printed.game.scorecard_units)
+    grid = card_grid.for_layout(
+        layout, rows, units=printed.game.scorecard_units, four_colour=drive.club.four_colour_suits
+    )
     shapes: dict[tuple, str] = {}
     items = []
     for card in cards:
@@ -123,8 +126,23 @@ def scorecard_chunks(
     names: PublicNames | None = None,
 ) -> list[Chunk]:
     """Every player's scorecard, ``layout.per_sheet`` to a sheet, filled as far as scored
-    (``blank``: every score column left empty)."""
+    (``blank``: every score column left empty); then the large-print cards, one a page,
+    of the players who asked for them (every card, for a drive printed in large print)."""
     cards = sheets.scorecards(printed, blank=blank)
+    large = layout.in_large_print()
+    if printed.drive.large_print:
+        layout = large
+    if layout.large_print:
+        return _scorecard_chunks(printed, layout, cards, names=names)
+    wanted = [card for card in cards if card.entry.player.large_print]
+    usual = [card for card in cards if not card.entry.player.large_print]
+    chunks = _scorecard_chunks(printed, layout, usual, names=names) if usual or not wanted else []
+    return chunks + (_scorecard_chunks(printed, large, wanted, names=names) if wanted else [])
+
+
+def _scorecard_chunks(
+    printed: PrintedDrive, layout: Layout, cards: list, *, names: PublicNames | None
+) -> list[Chunk]:
     items, grid = _grid_cards(printed, layout, cards)
     sheets_per_chunk = max(1, CHUNK_CARDS // layout.per_sheet)
     return [
@@ -147,8 +165,11 @@ def table_card_chunks(
     links: dict[int, str] | None = None,
 ) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go;
-    with ``links`` (table → its address) each table's link and its QR code."""
+    with ``links`` (table → its address) each table's link and its QR code. A drive printed
+    in large print has them in its large-print edition."""
     drive = printed.drive
+    if drive.large_print:
+        layout = layout.in_large_print()
     cards = sheets.table_cards(printed)
     if links:
         cards = [
@@ -164,6 +185,7 @@ def table_card_chunks(
         names=names,
         paper=sheets.PAPER[layout.paper],
         deals=sheets.all_deals(drive),
+        large=layout.large_print,
     )
     return [
         Chunk(

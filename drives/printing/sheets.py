@@ -11,7 +11,7 @@ progressive one from ``scoring.movements.progressive_first``.
 """
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import NamedTuple
 
@@ -34,6 +34,7 @@ from drives.models import (
 from drives.numbers import figure as points_text
 from drives.reports.report import DriveReport, StandingRow, report_from_rows
 from drives.reports.scores import deal_scores, seat_map
+from drives.seats import seat_letter
 from scoring import standings as ranking
 from scoring.cards import SEATS
 from scoring.errors import MovementError
@@ -44,14 +45,18 @@ OPPONENTS = {"N": ("E", "W"), "S": ("E", "W"), "E": ("N", "S"), "W": ("N", "S")}
 
 #: Paper sizes in millimetres, portrait (width, height).
 PAPER = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-CARDS_PER_SHEET = {"a5": 2, "a6": 4}
+#: Cards to a sheet: A5 two, A6 four, and the large-print edition one card an upright page
+#: (at least 14 pt figures and names, for a drive or for the players who ask for it).
+CARDS_PER_SHEET = {"a5": 2, "a6": 4, "large": 1}
+LARGE = "large"
 
 SeatMap = Mapping[tuple[int, int], Mapping[str, Entry]]
 
 
 @dataclass(frozen=True)
 class Layout:
-    """How scorecards are imposed: A5 cards two to a sheet or A6 cards four to a sheet.
+    """How scorecards are imposed: A5 cards two to a sheet, A6 cards four to a sheet, or
+    large-print cards one to a page.
 
     >>> Layout.from_query({"card": "a6", "paper": "letter"}).sheet
     (215.9, 279.4)
@@ -80,6 +85,14 @@ class Layout:
     def compact(self) -> bool:
         """A6 cards: abbreviated column headings."""
         return self.card == "a6"
+
+    @property
+    def large_print(self) -> bool:
+        return self.card == LARGE
+
+    def in_large_print(self) -> "Layout":
+        """The same paper in the large-print edition."""
+        return replace(self, card=LARGE, cut_marks=False)
 
     @property
     def sheet(self) -> tuple[float, float]:
@@ -286,7 +299,7 @@ def _scorecard(
                     deal=deal,
                     round=r,
                     table=table,
-                    seat=seat,
+                    seat=str(seat_letter(seat)),
                     partner=_card_number(seats.get(PARTNER.get(seat, ""))),
                     opponents=tuple(
                         seats[s].card_number for s in OPPONENTS.get(seat, ()) if s in seats
@@ -390,7 +403,7 @@ def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
         return ""
     place = places.get((r + 1, entry.pk))
     if place is not None:
-        return _("table %(table)d %(seat)s") % {"table": place[0], "seat": place[1]}
+        return _("table %(table)d %(seat)s") % {"table": place[0], "seat": seat_letter(place[1])}
     return _("sits out") if entry.plays_in(r + 1) else _("leaves")
 
 

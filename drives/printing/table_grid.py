@@ -9,6 +9,7 @@ The page's sizes live here, in millimetres; the grids are drawn in CSS pixels
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from django.utils.html import escape
 from django.utils.translation import gettext as _
@@ -18,7 +19,16 @@ from drives.games.deals import DealInfo
 from drives.names import PublicNames
 from drives.printing.card_grid import PX
 from drives.printing.sheets import TableCard
-from drives.printing.text_grid import Column, Grid, Layer, fitted, mm, suits_coloured, text_width
+from drives.printing.text_grid import (
+    HEADING_PT,
+    Column,
+    Grid,
+    Layer,
+    fitted,
+    mm,
+    suits_coloured,
+    text_width,
+)
 
 #: The page below its margins (``_print.css``), in mm, and what is kept above the grids.
 SIDE_MARGINS = 24.0
@@ -31,12 +41,18 @@ MAX_PITCH = 11.0
 MIN_PITCH = 6.0
 HAND_ROW = 0.6
 HEADING = 7.0  # a grid's row of headings
-HEADING_TWO_LINES = 9.0
+HEADING_TWO_LINES = 12.0  # three lines, for the longer headings of a hand
 TITLE = 9.0  # "Bids", "Trumps" above a grid
 STRIP_ROW = 11.0  # a strip of twelve deals' trumps
 STRIP_DEALS = 12
 RULE = 28.0  # the moving rule and where the losers go, under a progressive card's grids
 NOTE = 8.0
+#: The large-print edition: the page on its side, so that a seat's column holds a name and
+#: "(12) → table 3 E" at ``LARGE_PT``; rows of one height, going on over the page as needed.
+LARGE_PT = 14.0
+LARGE_PITCH = 13.0
+LARGE_STRIP_DEALS = 8
+LARGE_HEADING_PT = 12.0
 
 
 # The page ---------------------------------------------------------------------------------
@@ -49,15 +65,20 @@ def page_size(paper: tuple[float, float]) -> tuple[float, float]:
 
 
 def pitch_for(
-    room: float, rounds: int, hands: int, *, max_pitch: float = MAX_PITCH
+    room: float,
+    rounds: int,
+    hands: int,
+    *,
+    max_pitch: float = MAX_PITCH,
+    min_pitch: float = MIN_PITCH,
 ) -> tuple[float, int]:
     """A round's row height (mm) so that ``rounds`` rows and ``hands`` hand rows fill
     ``room`` mm; and how many rows a grid may hold before it goes on over the page."""
     rows = rounds + HAND_ROW * hands
     pitch = min(max_pitch, room / rows) if rows else max_pitch
-    if pitch >= MIN_PITCH:
+    if pitch >= min_pitch:
         return pitch, max(rounds, hands, 1)
-    return MIN_PITCH, int((room - HEADING) // MIN_PITCH)
+    return min_pitch, int((room - HEADING) // min_pitch)
 
 
 def pieces(count: int, size: int) -> list[range]:
@@ -81,17 +102,23 @@ def table_pages(
     names: PublicNames,
     paper: tuple[float, float],
     deals: Sequence[DealInfo],
+    large: bool = False,
 ) -> list[TablePage]:
-    width, height = page_size(paper)
+    """The cards' pages on ``paper`` (mm, upright); ``large``: in large print, on its side."""
+    width, height = page_size(paper[::-1] if large else paper)
     at_table = game.trumps_at_table
-    strip = None if game.drive.is_static or at_table else trumps_strip(deals, width)
+    strip = (
+        None
+        if game.drive.is_static or at_table
+        else trumps_strip(deals, width, large=large, four_colour=game.drive.club.four_colour_suits)
+    )
     return [
-        _page(card, game=game, names=names, width=width, height=height, strip=strip)
+        _page(card, game=game, names=names, width=width, height=height, strip=strip, large=large)
         for card in cards
     ]
 
 
-def _page(card, *, game: DriveGame, names, width, height, strip) -> TablePage:
+def _page(card, *, game: DriveGame, names, width, height, strip, large: bool) -> TablePage:
     drive = game.drive
     hands = [(r, hand) for r in card.rounds for hand in r.hands]
     # What else the page holds, and a margin under each grid.
@@ -99,26 +126,29 @@ def _page(card, *, game: DriveGame, names, width, height, strip) -> TablePage:
     if game.trumps_at_table and hands:
         room -= TITLE + HEADING_TWO_LINES + (NOTE if game.table_card_note else 0)
     if not drive.is_static:
-        room -= RULE + (TITLE + strip.rows * STRIP_ROW if strip else 0)
-    pitch, most = pitch_for(room, len(card.rounds), len(hands))
+        room -= RULE + (TITLE + strip.height / PX if strip else 0)
+    fixed = {"max_pitch": LARGE_PITCH, "min_pitch": LARGE_PITCH} if large else {}
+    pitch, most = pitch_for(room, len(card.rounds), len(hands), **fixed)
     rounds = [
-        rounds_grid([card.rounds[i] for i in part], game, names, width, pitch)
+        rounds_grid([card.rounds[i] for i in part], game, names, width, pitch, large=large)
         for part in pieces(len(card.rounds), most)
     ]
     hand_grids = []
     if game.trumps_at_table and hands:
         hand_grids = [
-            hands_grid([hands[i] for i in part], game, width, pitch * HAND_ROW)
+            hands_grid([hands[i] for i in part], game, width, pitch * HAND_ROW, large=large)
             for part in pieces(len(hands), int(most / HAND_ROW))
         ]
     return TablePage(card, [grid for grid in rounds if grid.rows], hand_grids, strip)
 
 
-def rounds_grid(rounds, game: DriveGame, names: PublicNames, width: float, pitch: float) -> Grid:
+def rounds_grid(
+    rounds, game: DriveGame, names: PublicNames, width: float, pitch: float, *, large: bool = False
+) -> Grid:
     """A row per round: its number, its deals' trumps (or dealers), then who sits at each
     seat with, under the name, the card number and where the player goes next."""
-    name_pt = round(min(11.0, pitch * 1.2), 2)
-    move_pt = round(name_pt * 0.72, 2)
+    name_pt = LARGE_PT if large else round(min(11.0, pitch * 1.2), 2)
+    move_pt = LARGE_PT if large else round(name_pt * 0.72, 2)
     inset = 2 * 1.6 * PX
     marked: Callable[[str], str]
     if game.trumps_at_table:
@@ -128,10 +158,12 @@ def rounds_grid(rounds, game: DriveGame, names: PublicNames, width: float, pitch
         marked = escape
     else:
         deals = [" ".join(f"{deal.number} {deal.symbol}" for deal in r.deals) for r in rounds]
-        marked = suits_coloured
+        marked = partial(suits_coloured, four_colour=game.drive.club.four_colour_suits)
     widest = max((text_width(text, name_pt) for text in deals), default=0.0)
     total = mm(width)
-    first = mm(14)
+    heading_pt = LARGE_HEADING_PT if large else HEADING_PT
+    # Wide enough for its heading ("Forduló"), which is the widest of its one-line words.
+    first = max(mm(14), text_width(str(_("Round")), heading_pt, bold=True) + mm(2 * 0.8) + 4)
     second = min(max(mm(20), widest + inset + 4), total * 0.3)
     seat = (total - first - second) / 4
     columns = [
@@ -175,14 +207,14 @@ def rounds_grid(rounds, game: DriveGame, names: PublicNames, width: float, pitch
                 centred=False,
             )
         )
-    return Grid(columns, len(rounds), mm(pitch), mm(HEADING))
+    return Grid(columns, len(rounds), mm(pitch), mm(HEADING), heading_font=heading_pt)
 
 
-def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
+def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: bool = False) -> Grid:
     """A row per hand, where each table records its trumps (and bids): a heavier line
     above each round's first hand, whose row alone carries the round's number; the game
     names the columns after the deal's dealer."""
-    points = round(min(10.0, pitch * 1.7), 2)
+    points = LARGE_PT if large else round(min(10.0, pitch * 1.7), 2)
     rows: list[list[str]] = []
     heavy = set()
     previous = None
@@ -195,6 +227,7 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
         rows.append([str(text) for text in (*row, *hand.cells)])
     headings = [_("Round"), _("Deal"), _("Dealer"), *map(str, game.table_card_headings)]
     suits = game.table_card_suit_column
+    four_colour = game.drive.club.four_colour_suits
     trumps = None if suits is None else 3 + suits
     each = mm(width) / len(headings)
     columns = [
@@ -204,7 +237,9 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
             [
                 Layer(
                     [
-                        suits_coloured(row[index]) if index == trumps else escape(row[index])
+                        suits_coloured(row[index], four_colour=four_colour)
+                        if index == trumps
+                        else escape(row[index])
                         for row in rows
                     ],
                     points,
@@ -214,24 +249,34 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float) -> Grid:
         )
         for index, heading in enumerate(headings)
     ]
-    return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy))
+    heading_pt = LARGE_HEADING_PT if large else HEADING_PT
+    return Grid(columns, len(rows), mm(pitch), mm(HEADING_TWO_LINES), frozenset(heavy), heading_pt)
 
 
-def trumps_strip(deals: Sequence[DealInfo], width: float) -> Grid:
-    """Every deal's trumps, twelve to a row, for progressive cards: the deal above its suit."""
-    rows = [deals[i : i + STRIP_DEALS] for i in range(0, len(deals), STRIP_DEALS)]
+def trumps_strip(
+    deals: Sequence[DealInfo], width: float, *, large: bool = False, four_colour: bool = False
+) -> Grid:
+    """Every deal's trumps, twelve to a row (eight in large print), for progressive cards:
+    the deal above its suit."""
+    across = LARGE_STRIP_DEALS if large else STRIP_DEALS
+    label_pt, symbol_pt, row = (
+        (LARGE_PT, 18.0, 1.5 * STRIP_ROW) if large else (7.5, 15.0, STRIP_ROW)
+    )
+    rows = [deals[i : i + across] for i in range(0, len(deals), across)]
     columns = []
-    for index in range(STRIP_DEALS):
+    for index in range(across):
         cells = [row[index] if index < len(row) else None for row in rows]
         labels = [
             escape(_("deal %(number)s") % {"number": deal.number}) if deal else "" for deal in cells
         ]
-        symbols = [suits_coloured(deal.symbol) if deal else "" for deal in cells]
+        symbols = [
+            suits_coloured(deal.symbol, four_colour=four_colour) if deal else "" for deal in cells
+        ]
         columns.append(
             Column(
                 "",
-                mm(width) / STRIP_DEALS,
-                [Layer(labels, 7.5, -0.25, " muted"), Layer(symbols, 15.0, 0.15)],
+                mm(width) / across,
+                [Layer(labels, label_pt, -0.25, " muted"), Layer(symbols, symbol_pt, 0.15)],
             )
         )
-    return Grid(columns, len(rows), mm(STRIP_ROW), 0.0)
+    return Grid(columns, len(rows), mm(row), 0.0)

@@ -15,14 +15,22 @@ from functools import cache
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from fontTools.ttLib import TTFont
+from pyphen import Pyphen, language_fallback
 
 from drives.printing.card_grid import DARK, DEJAVU, GREY, HEAD_FILL, LINE, PX, ROUND_LINE, data_url
+from drives.seats import NO_TRUMPS
 
 #: Names shrink no further than this fraction of the column's size; past it they are cut.
 SMALLEST = 0.5
-#: Red suits, as on the scorecards.
-RED = frozenset("♥♦")
+#: A grid's headings: their size and their padding each side in mm (``_print.css``).
+HEADING_PT = 9.0
+HEADING_PADDING = 0.8
+#: The suits set in colour, by their class in ``_print.css`` (``card_grid.suit_colours``);
+#: spades stay in the text's black.
+COLOURED = {"♥": "suit-H", "♦": "suit-D"}
+FOUR_COLOURED = {**COLOURED, "♣": "suit-C"}
 
 
 @dataclass(frozen=True)
@@ -63,6 +71,7 @@ class Grid:
     pitch: float  # px
     heading: float  # px
     heavy: frozenset[int] = field(default_factory=frozenset)  # rows under a heavier line
+    heading_font: float = HEADING_PT  # pt, bold
 
     @property
     def width(self) -> float:
@@ -77,10 +86,14 @@ class Grid:
         return 1.6 * PX
 
     def headings(self) -> list[tuple[str, float, float]]:
-        """(text, left, width) of each column's heading."""
+        """(text, left, width) of each column's heading, set smaller where a word of it
+        would not fit the column."""
         placed, x = [], 0.0
+        language = get_language() or "en"
         for column in self.columns:
-            placed.append((column.heading, round(x, 2), round(column.width, 2)))
+            room = column.width - 2 * HEADING_PADDING * PX - 1
+            text = heading_fitted(str(column.heading), self.heading_font, room, language)
+            placed.append((text, round(x, 2), round(column.width, 2)))
             x += column.width
         return placed
 
@@ -137,18 +150,18 @@ class Grid:
 
 
 @cache
-def _advances() -> tuple[dict[int, float], float]:
+def _advances(font_file: str = "DejaVuSans.ttf") -> tuple[dict[int, float], float]:
     """DejaVu Sans's advance widths in ems by code point, and the em of a missing glyph
     (a fallback font's: a Chinese character is an em wide)."""
-    font = TTFont(DEJAVU / "DejaVuSans.ttf")
+    font = TTFont(DEJAVU / font_file)
     per_em = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics
     return {code: metrics[name][0] / per_em for code, name in font.getBestCmap().items()}, 1.0
 
 
-def text_width(text: str, points: float) -> float:
-    """The width of ``text`` set in DejaVu Sans at ``points``, in px."""
-    widths, missing = _advances()
+def text_width(text: str, points: float, *, bold: bool = False) -> float:
+    """The width of ``text`` set in DejaVu Sans (``bold``: Bold) at ``points``, in px."""
+    widths, missing = _advances("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")
     ems = sum(widths.get(ord(character), missing) for character in text)
     return ems * points * 96 / 72
 
@@ -184,14 +197,34 @@ def fitted(
     return f'<span class="box" style="font-size:{scale:g}em;height:{line}px">{marked(text)}</span>'
 
 
-def suits_coloured(text: str) -> str:
-    """``text`` escaped with each red suit in red and "NT" set as the scorecards set it."""
+def heading_fitted(text: str, points: float, room: float, language: str) -> str:
+    """A bold column heading, escaped, set smaller when a word of it (or the widest part
+    of a word as it is hyphenated in ``language``, the sheet's ``hyphens: auto``) is wider
+    than ``room`` px; its row has room for three lines."""
+    dictionary = language_fallback(language)
+    hyphenate = Pyphen(lang=dictionary, left=2, right=2) if dictionary else None
+    parts = [
+        part + "-"
+        for word in text.split()
+        for part in (hyphenate.inserted(word).split("-") if hyphenate else [word])
+    ]
+    widest = max((text_width(part, points, bold=True) for part in parts), default=0.0)
+    if widest <= room:
+        return escape(text)
+    scale = int(room / widest * 20) / 20  # twentieths, rounded down, as ``fitted``
+    return mark_safe(f'<span style="font-size:{scale:g}em">{escape(text)}</span>')  # nosec
+
+
+def suits_coloured(text: str, *, four_colour: bool = False) -> str:
+    """``text`` escaped with each suit in its colour (two red, or the club's four colours)
+    and "NT" set as the scorecards set it."""
+    coloured = FOUR_COLOURED if four_colour else COLOURED
     out = []
     for word in escape(text).split(" "):
-        if word in RED:
-            out.append(f'<span class="red">{word}</span>')
-        elif word == "NT":
-            out.append('<span class="nt">NT</span>')
+        if word in coloured:
+            out.append(f'<span class="{coloured[word]}">{word}</span>')
+        elif word == str(NO_TRUMPS):
+            out.append(f'<span class="nt">{word}</span>')
         else:
             out.append(word)
     return " ".join(out)

@@ -24,6 +24,7 @@ from drives.models import (
 )
 from drives.reports.freshness import drive_stamp
 from drives.reports.report import StandingRow, report_from_rows
+from drives.seats import SEAT_LETTERS
 from drives.tableside.services import LIVE
 
 TOP = 10
@@ -198,7 +199,7 @@ def timer(hall: HallState, now: datetime | None = None) -> Timer:
 @dataclass(frozen=True)
 class MoveLine:
     table: int
-    moves: list[tuple[str, rounds.Move]]  # (seat this round, where that player goes)
+    moves: list[tuple[str, rounds.Move]]  # (seat letter this round, where that player goes)
 
 
 @dataclass(frozen=True)
@@ -247,7 +248,10 @@ def hall(drive: Drive) -> Hall:
         deals=shown.deals,
         waiting=[t.number for t in shown.tables if len(t.results) < len(shown.deals)],
         rule=rounds.moving_rule(drive, short=True),
-        moves=[MoveLine(table, by_table[table]) for table in sorted(by_table)]
+        moves=[
+            MoveLine(table, [(str(SEAT_LETTERS[seat]), move) for seat, move in by_table[table]])
+            for table in sorted(by_table)
+        ]
         if drive.is_static
         else [],
         coming_in=coming_in if drive.is_static else [],

@@ -8,12 +8,12 @@ from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
-from drives.errors import SIDES, FiguresRefused
+from drives.errors import FiguresRefused
 from drives.games.bidwhist.hands import PARTS, hand_line
-from drives.games.deals import SEAT_LETTERS
 from drives.games.figures import DealFigures, Figures, Typed
 from drives.games.forms import PhoneForm, RoundForm
 from drives.models import BidStrain, Seat, Side, TrumpSuit
+from drives.seats import SEAT_LETTERS, SIDES
 from scoring import cards
 from scoring.bidwhist import forced_declarer
 from scoring.cards import Suit, side_of

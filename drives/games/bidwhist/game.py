@@ -8,15 +8,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from drives.errors import AT_HAND, HAND_MISSING, SIDES, FiguresRefused, refusal_text
+from drives.errors import AT_HAND, HAND_MISSING, FiguresRefused, refusal_text
 from drives.games.base import DriveGame, Partials, Result
 from drives.games.bidwhist import hands
 from drives.games.bidwhist.forms import BidWhistPhoneForm, BidWhistRoundForm
 from drives.games.classic.game import ClassicWhist
-from drives.games.deals import SEAT_LETTERS, DealInfo
+from drives.games.deals import DealInfo
 from drives.games.figures import Figures, Problem, Typed
+from drives.seats import SEAT_LETTERS, SIDES, side_name, trumps_symbol
 from scoring.bidwhist import simulate_hand, winner_on_points
-from scoring.cards import Side, Suit, dealer_for_deal, suit_symbol
+from scoring.cards import Side, Suit, dealer_for_deal
 from scoring.errors import BidWhistError
 from scoring.results import side_tricks
 
@@ -228,7 +229,7 @@ class BidWhist(DriveGame):
         if hand is None:
             return "", None
         suit = Suit(hand.trumps) if hand.trumps else None
-        return hands.bid_mark(hand) + (suit_symbol(suit) if suit else ""), None
+        return hands.bid_mark(hand) + (trumps_symbol(suit) if suit else ""), None
 
     def card_cells(self, deal: DealInfo, hand, *, seated: bool, blank: bool) -> tuple[str, ...]:
         """Who deals at the player's table (the rotation's, or as recorded) and the side that
@@ -236,7 +237,7 @@ class BidWhist(DriveGame):
         if not seated:
             return ("", "")
         dealer = hand.dealer if hand is not None and hand.dealer else deal.dealer
-        declarers = hand.get_declarers_display() if hand is not None and not blank else ""
+        declarers = side_name(hand.declarers) if hand is not None and not blank else ""
         return (str(SEAT_LETTERS[dealer]), str(declarers))
 
     def table_card_cells(self, hand) -> list[str]:
@@ -245,17 +246,17 @@ class BidWhist(DriveGame):
         suit = Suit(hand.trumps) if hand.trumps else None
         points = hands.stored_record(hand).points(hands.house_rules(self.drive))
         return [
-            hand.get_declarers_display(),
+            str(side_name(hand.declarers)),
             hands.bid_mark(hand),
-            suit_symbol(suit) if suit else "",
+            trumps_symbol(suit) if suit else "",
             str(hand.declarer_tricks),
             f"{points:+d}" if points else "0",
         ]
 
     def grid_cell(self, result: Result, hand) -> str:
         points = result.ns_points if result.declarers == "NS" else result.ew_points
-        trumps = "" if result.trumps == "NT" else result.trumps
-        side = hand.get_declarers_display()
+        trumps = trumps_symbol(Suit(hand.trumps)) if hand.trumps else ""
+        side = side_name(hand.declarers)
         return f"{side} {hands.bid_mark(hand)}{trumps} {result.declarer_tricks} ({points:+d})"
 
     # Computer players ------------------------------------------------------------------

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from drives.errors import SIDES
 from drives.games.figures import DealFigures
 from drives.models import Drive
+from drives.seats import SIDES, no_trump_contract
 from scoring.bidwhist import HandRecord, HouseRules
 from scoring.bidwhist.auction import check_level
 from scoring.cards import Suit
@@ -31,8 +31,8 @@ PART_OF_CODE = {
     "dealer": "dealer",
 }
 
-#: A bid's uptown, downtown or no trumps as a mark after its number: "4↓", "3NT".
-STRAIN_MARKS = {"uptown": "↑", "downtown": "↓", "nt": "NT"}
+#: A bid's uptown or downtown as a mark after its number: "4↓" (no trumps: ``bid_mark``).
+STRAIN_MARKS = {"uptown": "↑", "downtown": "↓"}
 
 
 def house_rules(drive: Drive) -> HouseRules:
@@ -114,7 +114,9 @@ def bid_text(level: int | None, strain: str) -> str:
 
 
 def bid_mark(result) -> str:
-    """A stored hand's bid as the printed sheets mark it: "4↓", "3NT"."""
+    """A stored hand's bid as the printed sheets mark it: "4↓", "3NT" ("3 SA" in French)."""
+    if result.bid_strain == "nt":
+        return no_trump_contract(result.bid_level)
     return f"{result.bid_level}{STRAIN_MARKS.get(result.bid_strain, '')}"
 
 

@@ -12,11 +12,11 @@ from drives.games.classic.forms import ClassicPhoneForm, ClassicRoundForm
 from drives.games.deals import DealInfo
 from drives.games.figures import DealFigures, Figures, Problem, Typed
 from drives.models import Rotation, TrumpSuit
+from drives.seats import trumps_symbol
 from scoring.cards import (
     Side,
     Suit,
     dealer_for_deal,
-    suit_symbol,
     trumps_for_deal,
     turned_up_trumps,
 )
@@ -29,7 +29,7 @@ from scoring.simulate import simulate_deal
 
 @cache
 def _rotation_symbol(deal: int, rotation: str) -> str:
-    return suit_symbol(trumps_for_deal(deal, rotation))
+    return trumps_symbol(trumps_for_deal(deal, rotation))
 
 
 class ClassicWhist(DriveGame):
@@ -202,13 +202,13 @@ class ClassicWhist(DriveGame):
         if hand is None:
             return "", None
         suit = Suit(hand.trumps) if hand.trumps else None
-        return suit_symbol(suit), hand.trumps or "NT"
+        return trumps_symbol(suit), hand.trumps or "NT"
 
     def table_card_cells(self, hand) -> list[str]:
         if hand is None:
             return ["", "", ""]
         suit = Suit(hand.trumps) if hand.trumps else None
-        return [suit_symbol(suit), str(hand.ns_tricks), str(hand.ew_tricks)]
+        return [trumps_symbol(suit), str(hand.ns_tricks), str(hand.ew_tricks)]
 
     def grid_cell(self, result: Result, hand) -> str:
         if self.trumps_at_table:

@@ -8,8 +8,8 @@ from django.views.decorators.http import require_POST
 
 from drives import games, limits
 from drives.errors import DriveError
-from drives.games.deals import SEAT_LETTERS
 from drives.models import DriveStatus, PendingState
+from drives.seats import SEAT_LETTERS
 from drives.tableside import ratelimit, services, tokens
 from drives.tableside.forms import ConfirmForm
 from drives.tableside.state import table_state

@@ -1,6 +1,7 @@
 """Tables entering their own tricks: links, the table page, confirmation, disputes, resends."""
 
 import logging
+import re
 import uuid
 
 import pytest
@@ -282,6 +283,22 @@ def test_the_table_page_says_where_everyone_goes_after_a_static_round(client, cl
     moves = response.context["state"].moves
     assert len(moves) == 4
     assert "Where you go next" in response.content.decode()
+
+
+SEATS_WRITTEN = {"fr": r"place ([NESO])\b", "hu": r"(É|K|D|Ny) hely"}
+
+
+@pytest.mark.parametrize("language", ["fr", "hu"])
+def test_the_table_page_says_where_everyone_goes_in_the_languages_seats(client, club, language):
+    drive = make_started_drive(
+        club, players=8, movement="individual", deals=8, table_entry="one_side"
+    )
+    with translation.override(language):
+        response = send(client, link_of(drive), "NS", [7])
+        moves = response.context["state"].moves
+        expected = sorted(str(move.seat_letter) for move in moves)
+    assert sorted(re.findall(SEATS_WRITTEN[language], response.content.decode())) == expected
+    assert len(expected) == 4 and "W" not in expected
 
 
 # ---------------------------------------------------------------- guards
