@@ -90,4 +90,22 @@
     if (region && now && now !== shown) region.textContent = now;
     shown = now;
   });
+
+  // The hall display's round and its leader, said aloud when a poll changes either: the
+  // standings of a screen reader's user follow the evening as the room's screen does.
+  function text(selector) {
+    var found = document.querySelector(selector);
+    return found ? found.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+  function standing() {
+    var leader = text("#hall .hall-top li");
+    return [text("#hall .hall-round"), leader].filter(Boolean).join(". ");
+  }
+  var said = standing();
+  document.addEventListener("htmx:afterSwap", function () {
+    var region = document.getElementById("hall-status");
+    var now = standing();
+    if (region && now && now !== said) region.textContent = now;
+    said = now;
+  });
 })();

@@ -107,6 +107,8 @@ PAGES = [
     Page("club, new", "/accounts/clubs/new/", ORGANISER),
     Page("club, import", "/import-club/", ORGANISER),
     Page("team", "/clubs/{club}/team/", ORGANISER),
+    Page("club settings", "/clubs/{club}/settings/", ORGANISER),
+    Page("finish, confirm", "/drives/{individual}/finish/", ORGANISER),
     Page("forbidden", "/clubs/{other}/players/", ORGANISER, status=403),
     Page("member e-mail", "/players/{player}/email/", ORGANISER),
     Page("member, erase", "/players/{player}/erase/", ORGANISER),

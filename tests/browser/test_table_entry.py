@@ -96,6 +96,10 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     assert "the table's result is stored" in east_west.locator("#announce").text_content()
     dashboard.locator("#tile-1[data-state=confirmed]").wait_for(timeout=POLL_WAIT)
     hall.get_by_text("Waiting for table 2", exact=True).wait_for(timeout=POLL_WAIT)
+    # Table 1's result put someone at the top: the hall's live region says the round and them.
+    leader = hall.locator("#hall .hall-top li .name").first.inner_text()
+    said = hall.locator("#hall-status").text_content()
+    assert said.startswith("Round 1 of ") and leader in said
 
     # Table 2: the sides disagree; both phones and the dashboard show the dispute.
     north_south.goto(f"{base}/t/{links[2].token}/")
