@@ -109,7 +109,7 @@ def test_only_the_clubs_organisers_are_asked(client, drive):
 @pytest.mark.parametrize(
     "language, question, locked",
     [
-        ("fr", "Terminer le tournoi\u00a0?", "Les scores sont verrouillés"),
+        ("fr", "Terminer le tournoi\u202f?", "Les scores sont verrouillés"),
         ("hu", "Befejezi a versenyt?", "Az eredmények lezárulnak"),
     ],
 )
