@@ -6,7 +6,8 @@
 // - On the table page: figures the phone tried to send and could not (kept in localStorage
 //   by tableside.js, marked _send) are sent again, once, as soon as the site answers: at
 //   load, when the browser says it is back online, and every RETRY_SECONDS meanwhile. The
-//   submission id they carry makes a resend that did arrive harmless.
+//   submission id they carry makes a resend that did arrive harmless. With no service
+//   worker, leaving the page while such figures wait makes the browser ask first.
 // - On the live pages (polled by htmx): "connection lost, last update at 20:41" while polls
 //   fail; the polls go on by themselves and the line goes when one answers.
 (function () {
@@ -47,10 +48,21 @@
     resend.click();
   }
 
+  // Where no service worker keeps the page (a hall laptop's plain HTTP), a reload while the
+  // figures wait for the signal would show the browser's error page: the browser asks first.
+  function askBeforeLeavingUnsent(event) {
+    var kept = keptFigures();
+    var keptByWorker = "serviceWorker" in navigator && navigator.serviceWorker.controller;
+    if (!kept || !kept._send || keptByWorker) return;
+    event.preventDefault();
+    event.returnValue = "";
+  }
+
   function watchTableSide() {
     if (!document.getElementById("tableside")) return;
     sendWaitingFigures();
     window.addEventListener("online", sendWaitingFigures);
+    window.addEventListener("beforeunload", askBeforeLeavingUnsent);
     setInterval(sendWaitingFigures, RETRY_SECONDS * 1000);
   }
 
