@@ -94,7 +94,7 @@ def test_a_table_page_reloaded_offline_shows_the_figures_and_sends_them_once_bac
     # crowded machine). That the figures arrive, once, is what the phone promises.
 
     phone.set_offline(False)
-    page.locator("#tableside").get_by_text("Sent. Now the other side confirms").wait_for()
+    page.locator("#state").get_by_text("Waiting for E–W to confirm.").wait_for()
     screenshot(page, "offline-3-sent")
     (entry,) = PendingEntry.objects.all()
     assert entry.tricks == {"1": 8} and entry.state == PendingState.WAITING
