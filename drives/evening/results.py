@@ -90,7 +90,7 @@ def results_record_locked(
                 **columns,
             )
         elif any(getattr(result, name) != value for name, value in columns.items()):
-            _correct(result, columns, user, source)
+            correct_result(result, columns, user, source)
             corrected = True
     # Every deal of the table carries the table's version, so one number guards the table.
     if corrected:
@@ -128,7 +128,7 @@ def _require_version(version: int, stored_version: int, table: int, round_number
     )
 
 
-def _correct(result: TableResult, columns: dict, user, source: str) -> None:
+def correct_result(result: TableResult, columns: dict, user, source: str) -> None:
     """A stored deal changed: the new figures, and the old ones kept in its history."""
     old_details = result.details()
     old_tricks, old_honours = result.ns_tricks, result.ns_honours

@@ -49,6 +49,7 @@ from drives.models.paper import CardTotal, CardTotalChange, Typist
 from drives.models.printing import PrintedSheet, SheetFailure, SheetKind, SheetStatus
 from drives.models.publishing import PublishingKey, PublishingTarget
 from drives.models.reach import ConsentChange, ConsentSource, ResultsMailing
+from drives.models.repairs import MoveRepair, RepairKind
 from drives.models.results import DETAIL_FIELDS, ResultChange, ResultSource, TableResult
 from drives.models.tableside import HallState, PendingEntry, PendingState, TableLink
 
@@ -75,6 +76,7 @@ __all__ = [
     "Invitation",
     "LeagueRule",
     "Membership",
+    "MoveRepair",
     "MovementType",
     "PendingEntry",
     "PendingState",
@@ -84,6 +86,7 @@ __all__ = [
     "PublishingKey",
     "PublishingTarget",
     "RateCount",
+    "RepairKind",
     "ResultChange",
     "ResultSource",
     "ResultsMailing",
