@@ -5,7 +5,7 @@ from drives.accounts import views as accounts
 from drives.backup import publishing
 from drives.backup import views as backup
 from drives.club import views as players
-from drives.evening.views import drive_page, organise, rounds, standings
+from drives.evening.views import drive_page, organise, repairs, rounds, standings
 from drives.league.views import clubs, league, seasons
 from drives.paper import views as paper
 from drives.printing import views as pdf
@@ -77,6 +77,8 @@ urlpatterns = [
     path("drives/<int:pk>/start/", organise.start, name="start"),
     path("drives/<int:pk>/rounds/next/", organise.advance, name="advance"),
     path("drives/<int:pk>/rounds/<int:number>/", rounds.round_page, name="round"),
+    path("drives/<int:pk>/repair/", repairs.repair_latest, name="repair_latest"),
+    path("drives/<int:pk>/rounds/<int:number>/repair/", repairs.repair_page, name="repair"),
     path("drives/<int:pk>/finish/", organise.finish, name="finish"),
     path("drives/<int:pk>/reopen/", organise.reopen, name="reopen"),
     path("drives/<int:pk>/cancel/", organise.cancel, name="cancel"),
