@@ -1,17 +1,19 @@
 """The forms of the "Put right a wrong move" page: they only read the choices; the rules
 are the services' (``drives.evening.repairs``)."""
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from drives.evening.repairs import REASON_LENGTH
+from drives.models import MoveRepair
 from drives.versions import VersionField
 
 
 class _RepairForm(forms.Form):
     reason = forms.CharField(
         label=_("Why"),
-        max_length=REASON_LENGTH,
+        max_length=MoveRepair.REASON_LENGTH,
         help_text=_("Kept with the change, for anyone who asks later."),
     )
     version = VersionField()
@@ -19,7 +21,7 @@ class _RepairForm(forms.Form):
     def __init__(self, *args, choices, **kwargs):
         super().__init__(*args, **kwargs)
         for name in ("first", "second"):
-            self.fields[name].choices = [("", "—"), *choices]
+            cast(forms.ChoiceField, self.fields[name]).choices = [("", "—"), *choices]
 
 
 class PlayersSwapForm(_RepairForm):

@@ -40,8 +40,6 @@ from drives.models import (
 from drives.permissions import require_organiser
 from drives.versions import require_unchanged, version_of
 
-REASON_LENGTH = MoveRepair._meta.get_field("reason").max_length
-
 
 @dataclass(frozen=True)
 class Repair:
@@ -222,12 +220,12 @@ def _repairable(drive: Drive, round_number: int, reason: str, version, user) -> 
         )
     if not reason.strip():
         raise DriveError(_("Say why: the reason is kept with the change."))
-    if len(reason.strip()) > REASON_LENGTH:
+    if len(reason.strip()) > MoveRepair.REASON_LENGTH:
         raise DriveError(_("Say why in at most 200 characters; nothing changed."))
     require_unchanged(
         version,
         _read_by_repair(drive, round_number),
-        what=_("Round %(round)d") % {"round": round_number},
+        what=_("Round %(round)d's record") % {"round": round_number},
     )
     return drive
 

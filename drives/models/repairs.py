@@ -30,7 +30,8 @@ class MoveRepair(models.Model):
     second_entry = models.ForeignKey(Entry, models.CASCADE, null=True, blank=True, related_name="+")
     first_table = models.PositiveSmallIntegerField(null=True, blank=True)
     second_table = models.PositiveSmallIntegerField(null=True, blank=True)
-    reason = models.CharField(_("reason"), max_length=200)
+    REASON_LENGTH = 200
+    reason = models.CharField(_("reason"), max_length=REASON_LENGTH)
     seats = models.JSONField(default=list, blank=True)
     results = models.JSONField(default=list, blank=True)
     # The next round, seated again from the corrected one (progressive drives), or left as

@@ -42,7 +42,7 @@ def repair_page(request, pk, number):
     seats = list(Seating.objects.filter(drive=drive, round=number).select_related("entry__player"))
     entries = _players_of_round(drive, number, seats)
     player_choices = [(pk, label) for pk, (_entry, label) in entries.items()]
-    table_choices = [(t, _("Table %(table)d") % {"table": t}) for t in _tables(seats)]
+    table_choices = [(t, _("Table %(table)s") % {"table": t}) for t in _tables(seats)]
     kind = request.POST.get("kind") if request.method == "POST" else None
     version = repairs.repair_version(drive, number)
     forms = {

@@ -1,5 +1,7 @@
 """The "Put right a wrong move" page: links to it, what it saves and says, what it refuses."""
 
+import html
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -37,7 +39,7 @@ def repair_url(drive, number=1, language=""):
 
 
 def text(response):
-    return response.content.decode()
+    return html.unescape(response.content.decode())
 
 
 def players_post(drive, first, second, **overrides):
@@ -153,8 +155,8 @@ def test_a_stale_form_is_refused_and_says_so(client, organiser, drive):
     response = client.post(repair_url(drive), stale)
     assert response.status_code == 200
     assert (
-        "Round 1 was changed by someone else since you opened this page; nothing was saved."
-        in text(response)
+        "Round 1's record was changed by someone else since you opened this page; "
+        "nothing was saved." in text(response)
     )
     assert at(drive, 1, 1, "N") == second  # as the other tab left it
     assert MoveRepair.objects.count() == 1
