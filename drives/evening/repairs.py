@@ -129,7 +129,8 @@ def players_swap(
         seats=changes,
         changed_by=user,
     )
-    return _replan_and_keep(drive, record, out_before)
+    exchange = {first.pk: second.pk, second.pk: first.pk} if len(seats) == 1 else {}
+    return _replan_and_keep(drive, record, out_before, exchange)
 
 
 @refusing
@@ -183,10 +184,17 @@ def tables_swap(
             if now != then:
                 correct_result(results[table, deal], then, user, ResultSource.ORGANISER)
                 moved.append({"deal": deal, "table": table, "before": now, "after": then})
-    if moved:
-        TableResult.objects.filter(
-            drive=drive, round=round_number, table__in=(first, second)
-        ).update(version=F("version") + 1)
+    if not moved:
+        raise DriveError(
+            _(
+                "Tables %(first)d and %(second)d have the same figures in round %(round)d: "
+                "swapping them changes nothing."
+            )
+            % {"first": first, "second": second, "round": round_number}
+        )
+    TableResult.objects.filter(drive=drive, round=round_number, table__in=(first, second)).update(
+        version=F("version") + 1
+    )
     record = MoveRepair(
         drive=drive,
         round=round_number,
@@ -197,7 +205,7 @@ def tables_swap(
         results=moved,
         changed_by=user,
     )
-    return _replan_and_keep(drive, record, _sitting_out(drive, round_number))
+    return _replan_and_keep(drive, record, _sitting_out(drive, round_number), {})
 
 
 def _repairable(drive: Drive, round_number: int, reason: str, version, user) -> Drive:
@@ -240,23 +248,26 @@ def _read_by_repair(drive: Drive, round_number: int) -> list:
     ]
 
 
-def _replan_and_keep(drive: Drive, record: MoveRepair, out_before: set[int]) -> Repair:
-    """Seat the next round again where the movement needs it, then keep the record."""
+def _replan_and_keep(
+    drive: Drive, record: MoveRepair, out_before: set[int], exchange: dict[int, int]
+) -> Repair:
+    """Seat the next round again where the movement needs it, then keep the record.
+
+    ``out_before`` are the entries that sat out of the corrected round as it was recorded;
+    ``exchange`` maps each of two swapped players to the other when one of them was the one
+    who really sat out, so that who has rested follows the corrected seats.
+    """
     following = record.round + 1
     replanned = kept = None
     if not drive.is_static and following <= drive.current_round:
         if _play_began(drive, following):
             kept = following
         else:
-            record.seats += _reseat(drive, record.round, out_before)
+            record.seats += _reseat(drive, record.round, out_before, exchange)
             replanned = following
-    elif not drive.is_static:
-        # The next round is still to be seated from this one: who has rested follows the
-        # corrected seats, not the recorded ones.
-        out_after = _sitting_out(drive, record.round)
-        if out_after != out_before:
-            drive.rested_entries = sorted((set(drive.rested_entries) - out_before) | out_after)
-            drive.save(update_fields=["rested_entries"])
+    elif not drive.is_static and exchange:
+        drive.rested_entries = sorted(exchange.get(pk, pk) for pk in drive.rested_entries)
+        drive.save(update_fields=["rested_entries"])
     record.replanned_round, record.kept_round = replanned, kept
     record.save()
     return Repair(record, replanned=replanned, kept=kept)
@@ -270,27 +281,28 @@ def _play_began(drive: Drive, round_number: int) -> bool:
     )
 
 
-def _reseat(drive: Drive, corrected: int, out_before: set[int]) -> list[dict]:
-    """Seat the round after ``corrected`` again from its corrected seats and winners.
-
-    ``seating.seat_next`` seats the round after the drive's current one from the players
-    who have rested since everyone last sat out; the drive keeps that set as it stood after
-    seating the round now replaced. Taking back who sat out there, and who sat out of the
-    corrected round before it was put right, gives the set as it stood after the corrected
-    round; a new cycle that began in the replaced round is begun again from nobody.
-    """
+def _reseat(
+    drive: Drive, corrected: int, out_before: set[int], exchange: dict[int, int]
+) -> list[dict]:
+    """Seat the round after ``corrected`` again from its corrected seats and winners
+    (``seating.seat_next``), returning every seat that changed."""
     following = corrected + 1
-    cards = dict(Entry.objects.filter(drive=drive).values_list("pk", "card_number"))
+    entries = list(Entry.objects.filter(drive=drive))
+    cards = {entry.pk: entry.card_number for entry in entries}
     old = {
         (s.table, s.seat): s.entry_id for s in Seating.objects.filter(drive=drive, round=following)
     }
-    out_next = _sitting_out(drive, following)
+    # Who stayed at a table from the corrected round (as recorded) into the next.
+    staying = {
+        e.pk
+        for e in entries
+        if e.plays_in(corrected) and e.plays_in(following) and e.pk not in out_before
+    }
     Seating.objects.filter(drive=drive, round=following).delete()
     before = copy.copy(drive)
     before.current_round = corrected
-    before.rested_entries = sorted(
-        (set(drive.rested_entries) - out_next - out_before) | _sitting_out(drive, corrected)
-    )
+    rested = _rested_before(set(drive.rested_entries), staying, staying - set(old.values()))
+    before.rested_entries = sorted(exchange.get(pk, pk) for pk in rested)
     seating.seat_next(before)
     drive.rested_entries = before.rested_entries
     new = {
@@ -302,6 +314,22 @@ def _reseat(drive: Drive, corrected: int, out_before: set[int]) -> list[dict]:
         if old.get(place) != new.get(place)
         for table, seat in [place]
     ]
+
+
+def _rested_before(rested_after: set[int], staying: set[int], chosen: set[int]) -> set[int]:
+    """Who had rested, as the drive kept it, before the next round was seated.
+
+    The drive keeps one set, as it stood after seating the latest round: ``rested_after``.
+    Seating it, the movement sent ``chosen`` (players of the round before who stayed in
+    play, ``staying``) out, taking those who had not rested first and starting a new cycle
+    from nobody when everyone free had (``scoring.movements.progressive``). Without a new
+    cycle each chosen player was added: the set before is the set after without them. With
+    one, those chosen before it are no longer in the set, and every other player staying
+    had rested by then: which is all the choice of the next sit-outs reads.
+    """
+    if chosen <= rested_after:
+        return rested_after - chosen
+    return staying - (chosen - rested_after)
 
 
 def _card(cards: dict[int, int], seats: dict, place: tuple[int, str]) -> int | None:

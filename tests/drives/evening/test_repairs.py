@@ -248,6 +248,15 @@ def test_refusals_say_why_and_change_nothing(progressive, club):
     assert not MoveRepair.objects.exists() and not ResultChange.objects.exists()
 
 
+def test_two_tables_with_the_same_figures_have_nothing_to_swap(club):
+    drive = make_started_drive(club, players=8, deals=4, movement="progressive")
+    record_tricks(drive, 1, 1, {1: 9})
+    record_tricks(drive, 1, 2, {1: 9})
+    with pytest.raises(DriveError, match="same figures in round 1: swapping them changes nothing"):
+        swap_tables(drive, 1, 1, 2)
+    assert not MoveRepair.objects.exists()
+
+
 def test_a_stale_page_is_refused_once_someone_else_put_the_round_right(progressive):
     drive = progressive
     version = repair_version(drive, 1)
@@ -277,3 +286,36 @@ def test_only_organisers_put_moves_right(progressive):
     drive.club.memberships.create(user=helper, role=ClubRole.HELPER)
     with pytest.raises(PermissionDenied):
         swap_players(drive, 1, at(drive, 1, 1, "N"), at(drive, 1, 2, "E"), user=helper)
+
+
+@pytest.mark.parametrize("swap", ["tables", "players"])
+@pytest.mark.parametrize("players", [9, 10, 11, 13, 14])
+def test_a_swap_put_back_seats_the_next_round_as_the_movement_first_did(club, players, swap):
+    """Seated again from a round as it first stood, the next round is the one the movement
+    seated then, sit-outs included: who has rested is taken back to the corrected round."""
+    drive = make_started_drive(club, players=players, deals=8, movement="progressive")
+    for number in (1, 2, 3):
+        tables = sorted({s.table for s in Seating.objects.filter(drive=drive, round=number)})
+        for table in tables:
+            record_tricks(drive, number, table, {number: 9 if (table + number) % 2 else 4})
+        round_advance(drive=drive)
+    drive.refresh_from_db()
+    first_seated, rested = seats(drive, 4), sorted(drive.rested_entries)
+
+    # For players: one who sat out of round 3 really played, and the one recorded sat out.
+    resting = Entry.objects.filter(drive=drive).exclude(seatings__round=3).first()
+    seated = at(drive, 3, 1, "N")
+
+    def again():
+        if swap == "tables":
+            return swap_tables(drive, 3, 1, 2)
+        return swap_players(drive, 3, resting, seated)
+
+    again()
+    drive.refresh_from_db()
+    assert seats(drive, 4) != first_seated
+    again()
+    drive.refresh_from_db()
+
+    assert seats(drive, 4) == first_seated
+    assert sorted(drive.rested_entries) == rested
