@@ -18,6 +18,7 @@ from drives.models import (
     Seating,
     TableResult,
 )
+from drives.reports.freshness import drive_stamp
 from drives.reports.report import drive_report
 from scoring import movements
 from tests.conftest import make_player, make_started_drive, make_user, record_tricks
@@ -98,6 +99,17 @@ def test_swapped_players_take_each_others_results_and_the_next_round_follows(pro
     now = seats(drive, 2)
     exchanged = {first.pk: second.pk, second.pk: first.pk}
     assert now == {place: exchanged.get(pk, pk) for place, pk in round_two.items()}
+
+
+def test_the_public_pages_stamp_changes_so_no_phone_keeps_the_old_standings(club):
+    """Two seats exchanging their players leave the seats' count and sum of entries as they
+    were: the stamp sees the swap only because the seats are written as new rows."""
+    drive = make_started_drive(club, players=8, deals=7, movement="individual")
+    record_tricks(drive, 1, 1, {1: 9})
+    record_tricks(drive, 1, 2, {1: 5})
+    before = drive_stamp(drive.pk)
+    swap_players(drive, 1, at(drive, 1, 1, "N"), at(drive, 1, 2, "E"))
+    assert drive_stamp(drive.pk) != before
 
 
 def test_a_players_swap_is_kept_with_its_reason_and_every_seat_it_changed(progressive):
