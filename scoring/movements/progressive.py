@@ -41,7 +41,7 @@ from typing import Literal
 from scoring.cards import Side
 from scoring.errors import MovementError
 from scoring.movements.base import Four
-from scoring.movements.stationary import too_many
+from scoring.movements.stationary import refuse_too_many
 
 Direction = Literal["up", "down"]
 
@@ -143,7 +143,7 @@ def progressive_first(
             "A progressive drive needs at least four players.", code="too_few_players"
         )
     if len(staying) > table_count:
-        raise too_many(len(staying), table_count)
+        refuse_too_many(len(staying), table_count)
     spare = len(everyone) - 4 * table_count
     if not rule.roles:
         seated, out = everyone[: 4 * table_count], everyone[4 * table_count :]
@@ -256,7 +256,7 @@ def progressive_next(
             homes={p: homes[p] for p in staying if p in homes},
         )
     if len(staying) > len(fours):
-        raise too_many(len(staying), len(fours))
+        refuse_too_many(len(staying), len(fours))
     new, movers = _move(fours, winners, rule, staying)
     newcomers = present - set(seated) - set(seating.sitting_out)
     # A newcomer has missed rounds already: they count as having sat out.

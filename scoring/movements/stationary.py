@@ -41,6 +41,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
+from typing import NoReturn
 
 from scoring.errors import MovementError
 from scoring.movements.base import Four, Movement, opponent_pairs, partnerships
@@ -62,9 +63,9 @@ class Stationary:
     exchanges: int
 
 
-def too_many(stationary: int, tables: int) -> MovementError:
-    """The refusal when there are more players who stay put than tables."""
-    return MovementError(
+def refuse_too_many(stationary: int, tables: int) -> NoReturn:
+    """Refuse more players who stay put than tables."""
+    raise MovementError(
         f"{stationary} players stay put but there are only {tables} tables: one a table at most.",
         code="too_many_stationary",
         params={"stationary": stationary, "tables": tables},
@@ -93,7 +94,7 @@ def keep_stationary(
     rounds = [[list(four) for four in fours] for fours in movement.rounds]
     tables = min((len(fours) for fours in rounds[played_rounds:]), default=0)
     if len(staying) > tables:
-        raise too_many(len(staying), tables)
+        refuse_too_many(len(staying), tables)
     if not staying:
         return Stationary(movement, {}, 0)
     players = movement.players
