@@ -49,7 +49,8 @@ def _too_many(tables: int, already: list[Entry]) -> str:
     names = ", ".join(entry.player.name for entry in already)
     if not names:
         return limit
-    return f"{limit} {_('Already staying: %(names)s.') % {'names': names}}"
+    already_text = _("Already staying: %(names)s.") % {"names": names}
+    return f"{limit} {already_text}"
 
 
 def stay_tables(drive: Drive) -> dict[int, int]:
