@@ -13,8 +13,9 @@ for the static movements (individual, Mitchell, Howell):
 2. where two stationary players would still meet, one changes places with a
    moving player at a table with nobody stationary, in the same round, the
    exchange that costs the partner and opponent counts least (with fixed
-   partners, pair for pair). Sit-outs are never touched: everyone sits out as
-   often, and as seldom twice running, as in the movement given;
+   partners, pair for pair), then swaps between moving players win back what
+   they can. Sit-outs are never touched: everyone sits out as often, and as
+   seldom twice running, as in the movement given;
 3. each round's fours are put at the stationary players' own tables and turned
    (a quarter turn at a time) so each sits in their own seat all evening.
 
@@ -39,15 +40,20 @@ Progressive and semi-partner drives are seated round by round instead
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import NoReturn
 
 from scoring.errors import MovementError
-from scoring.movements.base import Four, Movement, opponent_pairs, partnerships
+from scoring.movements.base import Movement
 from scoring.movements.search import Targets
 
 SEAT_COUNT = 4
+# Swaps weighed, and passes over the rounds, in winning back what parting the stationary
+# players cost: half a second of processor time at most (a 48-player drive), for most of
+# the gain that ten times as much brings.
+MEND_WORK = 20_000
+MEND_PASSES = 4
 
 
 @dataclass(frozen=True)
@@ -106,6 +112,8 @@ def keep_stationary(
     exchanges = sum(
         _part(rounds[r], set(staying), units, counts) for r in range(played_rounds, len(rounds))
     )
+    if exchanges:
+        _mend(rounds[played_rounds:], set(staying), units, counts)
     known = {a: (homes or {})[a] for a in anchors.values() if a in (homes or {})}
     places = _homes(rounds, sorted(anchors.values()), played_rounds, tables, known)
     for r in range(played_rounds, len(rounds)):
@@ -169,44 +177,78 @@ class _Counts:
 
     def __init__(self, players: tuple[int, ...], rounds: list[list[list[int]]]) -> None:
         slots = SEAT_COUNT * sum(len(fours) for fours in rounds)
-        self.targets = Targets(len(players), slots // 2, slots)
-        self.counts: Counter[tuple[str, int, int]] = Counter()
+        targets = Targets(len(players), slots // 2, slots)
+        self.partner_max = targets.partner_max
+        self.opponent_low, self.opponent_high = targets.opponent_low, targets.opponent_high
+        self.stride = max(players, default=0) + 1
+        self.partners: dict[int, int] = {}
+        self.opponents: dict[int, int] = {}
         for fours in rounds:
             for four in fours:
-                self.counts.update(_meetings(four))
+                for seat in range(SEAT_COUNT):
+                    self._add(four[seat], four[(seat + 1) % SEAT_COUNT], False, 1)
+                for seat in (0, 1):  # N–S and E–W
+                    self._add(four[seat], four[seat + 2], True, 1)
 
-    def cost(self, before: list[list[int]], after: list[list[int]]) -> tuple[int, int]:
-        """What changing the fours ``before`` into ``after`` adds to (partner excess, opponent
-        deviation)."""
-        change: Counter[tuple[str, int, int]] = Counter()
-        for four in after:
-            change.update(_meetings(four))
-        for four in before:
-            change.subtract(_meetings(four))
+    def _add(self, a: int, b: int, partners: bool, delta: int) -> int:
+        """Count ``delta`` meetings of ``a`` and ``b``; what it adds to the partner excess
+        (partners) or the opponent deviation (opponents)."""
+        key = a * self.stride + b if a < b else b * self.stride + a
+        counts = self.partners if partners else self.opponents
+        now = counts.get(key, 0)
+        counts[key] = now + delta
+        if partners:
+            return max(0, now + delta - self.partner_max) - max(0, now - self.partner_max)
+        return self._opponent_cost(now + delta) - self._opponent_cost(now)
+
+    def _opponent_cost(self, count: int) -> int:
+        if count < self.opponent_low:
+            return self.opponent_low - count
+        return max(0, count - self.opponent_high)
+
+    def swap(
+        self,
+        fours: list[list[int]],
+        at: tuple[int, tuple[int, ...]],
+        to: tuple[int, tuple[int, ...]],
+        *,
+        keep: bool,
+    ) -> tuple[int, int]:
+        """What swapping the unit at (table, seats) ``at`` with the one at ``to`` adds to
+        (partner excess, opponent deviation); made when ``keep``, else only weighed."""
+        cost = self._count_swap(fours, at, to, 1)
+        if not keep:
+            self._count_swap(fours, at, to, -1)
+            return cost
+        first, second = list(fours[at[0]]), list(fours[to[0]])
+        for a, b in zip(at[1], to[1], strict=True):
+            first[a], second[b] = fours[to[0]][b], fours[at[0]][a]
+        fours[at[0]], fours[to[0]] = first, second
+        return cost
+
+    def _count_swap(
+        self,
+        fours: list[list[int]],
+        at: tuple[int, tuple[int, ...]],
+        to: tuple[int, tuple[int, ...]],
+        sign: int,
+    ) -> tuple[int, int]:
+        """Count the swap's meetings in (``sign`` 1) or take them back out (−1): only those of
+        the players who move with the players who stay at each of the two tables change."""
         partner = opponent = 0
-        for key, delta in change.items():
-            now = self.counts[key]
-            if key[0] == "partner":
-                partner += self.targets.partner_cost(now + delta) - self.targets.partner_cost(now)
-            else:
-                opponent += self.targets.opponent_cost(now + delta) - self.targets.opponent_cost(
-                    now
-                )
+        for (here, seats), (there, others) in ((at, to), (to, at)):
+            four, other = fours[here], fours[there]
+            staying = [s for s in range(SEAT_COUNT) if s not in seats]
+            for seat, other_seat in zip(seats, others, strict=True):
+                for s in staying:
+                    partners = (s - seat) % SEAT_COUNT == 2
+                    change = self._add(four[seat], four[s], partners, -sign)
+                    change += self._add(other[other_seat], four[s], partners, sign)
+                    if partners:
+                        partner += change
+                    else:
+                        opponent += change
         return partner, opponent
-
-    def apply(self, before: list[list[int]], after: list[list[int]]) -> None:
-        for four in before:
-            self.counts.subtract(_meetings(four))
-        for four in after:
-            self.counts.update(_meetings(four))
-
-
-def _meetings(four: list[int]) -> Iterator[tuple[str, int, int]]:
-    seats: Four = (four[0], four[1], four[2], four[3])
-    for a, b in partnerships(seats):
-        yield ("partner", min(a, b), max(a, b))
-    for a, b in opponent_pairs(seats):
-        yield ("opponent", min(a, b), max(a, b))
 
 
 def _part(fours: list[list[int]], staying: set[int], units: _Units, counts: _Counts) -> int:
@@ -217,28 +259,51 @@ def _part(fours: list[list[int]], staying: set[int], units: _Units, counts: _Cou
         return [side for side in units.sides() if units.of(four[side[0]]) in staying]
 
     while True:
-        crowded_tables = [t for t, four in enumerate(fours) if len(held(four)) > 1]
-        if not crowded_tables:
+        crowded = [t for t, four in enumerate(fours) if len(held(four)) > 1]
+        if not crowded:
             return exchanges
-        t = crowded_tables[0]
+        t = crowded[0]
         free = [u for u, four in enumerate(fours) if not held(four)]
-        best = None
-        for side in held(fours[t])[1:] + held(fours[t])[:1]:
-            for u in free:
-                for other in units.sides():
-                    before = [fours[t], fours[u]]
-                    after = [list(fours[t]), list(fours[u])]
-                    for mine, theirs in zip(side, other, strict=True):
-                        after[0][mine], after[1][theirs] = fours[u][theirs], fours[t][mine]
-                    cost = counts.cost(before, after)
-                    if best is None or cost < best[0]:
-                        best = (cost, u, before, after)
-        if best is None:  # cannot happen while stationary units are at most the tables
+        moves = [
+            ((t, side), (u, other))
+            for side in held(fours[t])[1:] + held(fours[t])[:1]
+            for u in free
+            for other in units.sides()
+        ]
+        if not moves:  # cannot happen while stationary units are at most the tables
             raise MovementError("Too many players stay put for the tables.")
-        _, u, before, after = best
-        counts.apply(before, after)
-        fours[t], fours[u] = after
+        at, to = min(moves, key=lambda move: counts.swap(fours, *move, keep=False))
+        counts.swap(fours, at, to, keep=True)
         exchanges += 1
+
+
+def _mend(rounds: list[list[list[int]]], staying: set[int], units: _Units, counts: _Counts) -> None:
+    """Win back what the exchanges cost: swap two moving units within a round wherever it
+    lowers the partner excess or the opponent deviation and raises neither, never bringing
+    two stationary units together; sit-outs are untouched. A few passes, in a fixed order."""
+    work = MEND_WORK
+    for _ in range(MEND_PASSES):
+        better = False
+        for fours in rounds:
+            slots = [
+                (t, side)
+                for t, four in enumerate(fours)
+                for side in units.sides()
+                if units.of(four[side[0]]) not in staying
+            ]
+            for i, at in enumerate(slots):
+                for to in slots[i + 1 :]:
+                    if to[0] == at[0]:
+                        continue
+                    work -= 1
+                    if work < 0:
+                        return
+                    partner, opponent = counts.swap(fours, at, to, keep=False)
+                    if partner <= 0 and opponent <= 0 and partner + opponent < 0:
+                        counts.swap(fours, at, to, keep=True)
+                        better = True
+        if not better:
+            return
 
 
 def _homes(
