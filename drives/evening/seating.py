@@ -21,6 +21,7 @@ from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
 from scoring.cards import SEATS, Side
+from scoring.movements.stationary import refuse_too_many
 from scoring.standings import sits_out
 
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
@@ -178,6 +179,12 @@ def replan(drive: Drive) -> None:
             raise DriveError(_("Fewer than four players would be left to play."))
     elif len(present) < movements.MIN_PLAYERS:
         raise DriveError(_("Fewer than four players would be left to play."))
+    stationary = _stationary(entries) & set(present)
+    # Checked now for a progressive drive too, whose next round is seated only when it opens.
+    units = {p // 2 for p in stationary} if drive.movement in FIXED_PARTNERS else stationary
+    tables = table_plan(drive.movement, len(present)).tables
+    if len(units) > tables:
+        refuse_too_many(len(units), tables)
     if not drive.is_static:
         return  # the next round is seated from the results, with whoever is present then
     planned_so_far = movements.Movement.build(
@@ -197,7 +204,6 @@ def replan(drive: Drive) -> None:
         )
     else:
         planned = movements.replan(planned_so_far, drive.current_round, present)
-    stationary = _stationary(entries) & set(present)
     planned = movements.keep_stationary(
         planned,
         stationary,

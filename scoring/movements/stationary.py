@@ -72,7 +72,8 @@ class Stationary:
 def refuse_too_many(stationary: int, tables: int) -> NoReturn:
     """Refuse more players who stay put than tables."""
     raise MovementError(
-        f"{stationary} players stay put but there are only {tables} tables: one a table at most.",
+        f"More players stay put ({stationary}) than there are tables ({tables}): "
+        "one a table at most.",
         code="too_many_stationary",
         params={"stationary": stationary, "tables": tables},
     )

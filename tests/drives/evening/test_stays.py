@@ -107,7 +107,9 @@ def test_a_member_who_cannot_move_stays_at_every_drive_they_check_in_to(client, 
     late = make_drive(club, movement=MovementType.INDIVIDUAL, deals=8)
     make_entries(late, others)
     drive_start(drive=late)
-    check_in = entries.entry_check_in(drive=Drive.objects.get(pk=late.pk), player=smith, role="lady")
+    check_in = entries.entry_check_in(
+        drive=Drive.objects.get(pk=late.pk), player=smith, role="lady"
+    )
     assert check_in.entry.stays is True
 
 
@@ -142,7 +144,9 @@ def test_a_late_arrival_replans_round_a_player_who_stays(club):
     entry_stays(drive=drive, entry=checked_in[3], stays=True)
     drive_start(drive=drive)
     before = places_of(checked_in[3])
-    entries.entry_check_in(drive=Drive.objects.get(pk=drive.pk), player=make_player(club), role="either")
+    entries.entry_check_in(
+        drive=Drive.objects.get(pk=drive.pk), player=make_player(club), role="either"
+    )
     assert places_of(checked_in[3]) == before and len(before) == 1
 
 
@@ -167,9 +171,7 @@ def test_the_drive_page_the_cards_and_the_hall_say_who_stays_where(client, club,
     assert [(entry.pk, kept) for entry, kept in board.hall(drive).staying] == [(smith.pk, table)]
     cards = pages_of(client.get(reverse("drives:table_cards_pdf", args=[drive.pk])))
     assert sum(line in page for page in cards) == 1
-    scorecards = "\n".join(
-        pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk])))
-    )
+    scorecards = "\n".join(pages_of(client.get(reverse("drives:scorecards_pdf", args=[drive.pk]))))
     assert f"Stays at table {table} all evening" in scorecards.replace("\n", " ")
 
 
@@ -178,3 +180,31 @@ def test_the_service_refuses_too_many_for_the_tables(club):
     entry_stays(drive=drive, entry=checked_in[0], stays=True)
     with pytest.raises(DriveError, match="one player at most can stay put"):
         entry_stays(drive=drive, entry=checked_in[1], stays=True)
+
+
+def test_a_start_with_fewer_tables_than_players_who_stay_is_refused(client, club, organiser):
+    drive, checked_in = planned(club, count=9, movement=MovementType.INDIVIDUAL, deals=8)
+    for entry in checked_in[:2]:
+        entry_stays(drive=drive, entry=entry, stays=True)
+    checked_in[8].delete()
+    checked_in[7].delete()  # seven players: one table
+    client.force_login(organiser)
+    response = client.post(reverse("drives:start", args=[drive.pk]), follow=True)
+    assert (
+        "More players stay put (2) than there are tables (1): one a table at most." in response.text
+    )
+    assert not Seating.objects.filter(drive=drive).exists()
+
+
+@pytest.mark.parametrize("movement", [MovementType.PROGRESSIVE, MovementType.INDIVIDUAL])
+def test_a_late_arrival_who_cannot_move_is_refused_when_every_table_has_one(club, movement):
+    drive, checked_in = planned(club, count=8, movement=movement, deals=8)
+    for entry in checked_in[:2]:
+        entry_stays(drive=drive, entry=entry, stays=True)
+    drive_start(drive=drive)
+    late = make_player(club, name="Mr Late", stays=True)
+    with pytest.raises(
+        DriveError, match=r"More players stay put \(3\) than there are tables \(2\)"
+    ):
+        entries.entry_check_in(drive=Drive.objects.get(pk=drive.pk), player=late, role="gent")
+    assert not drive.entries.filter(player=late).exists()
