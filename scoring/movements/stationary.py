@@ -99,7 +99,9 @@ def keep_stationary(
     stationary = sorted(p for p in set(stationary) if p in movement.players)
     staying = sorted({units.of(p) for p in stationary if p in movement.players})
     rounds = [[list(four) for four in fours] for fours in movement.rounds]
-    tables = min((len(fours) for fours in rounds[played_rounds:]), default=0)
+    if played_rounds >= len(rounds):
+        return Stationary(movement, {}, 0)  # nothing left to plan
+    tables = min(len(fours) for fours in rounds[played_rounds:])
     if len(staying) > tables:
         refuse_too_many(len(staying), tables)
     if not staying:
