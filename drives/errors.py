@@ -56,6 +56,10 @@ SCORING_MESSAGES = {
     "deal_tricks": _("%(side)s tricks must be a whole number from 0 to 13, not %(tricks)s"),
     "honours_held": _("A side holds from 0 to 4 of the trump honours, not %(honours)s"),
     "too_few_players": _("A movement needs at least four players."),
+    "too_many_stationary": _(
+        "More players stay put (%(stationary)s) than there are tables (%(tables)s): one a "
+        "table at most. Let one of them move, or check in more players."
+    ),
     # Bid whist: what a table may record for a hand (scoring.bidwhist.ERROR_CODES).
     "bid_level": _("A bid is a number from 1 to 7, not %(level)s."),
     "bid_below_minimum": _("This drive's lowest bid is %(minimum)s, not %(level)s."),

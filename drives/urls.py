@@ -5,7 +5,7 @@ from drives.accounts import views as accounts
 from drives.backup import publishing
 from drives.backup import views as backup
 from drives.club import views as players
-from drives.evening.views import drive_page, organise, repairs, rounds, standings
+from drives.evening.views import drive_page, organise, repairs, rounds, standings, stays
 from drives.league.views import clubs, league, seasons
 from drives.paper import views as paper
 from drives.printing import views as pdf
@@ -67,6 +67,7 @@ urlpatterns = [
     path("drives/<int:pk>/delete/", organise.drive_delete, name="drive_delete"),
     path("drives/<int:pk>/check-in/", organise.check_in, name="check_in"),
     path("drives/<int:pk>/walk-in/", organise.walk_in, name="walk_in"),
+    path("drives/<int:pk>/stays/", stays.stays, name="stays"),
     path("drives/<int:pk>/late-arrival/", organise.late_arrival, name="late_arrival"),
     path("drives/<int:pk>/entries/<int:entry_pk>/withdraw/", organise.withdraw, name="withdraw"),
     path(

@@ -15,7 +15,7 @@ MAX_IMPORT_BYTES = 1024 * 1024  # 1 MB: a club list is a few kilobytes; 5,000 pl
 class PlayerForm(forms.ModelForm):
     class Meta:
         model = Player
-        fields = ["name", "role", "member_number", "active", "large_print"]
+        fields = ["name", "role", "member_number", "active", "large_print", "stays"]
         help_texts = {
             "active": _("Untick when a player stops coming; their past results are kept."),
         }

@@ -129,6 +129,7 @@ def _new_entry(drive: Drive, player: Player, role: str, *, joined_round: int) ->
             card_number=last_card + 1,
             role=role,
             joined_round=joined_round,
+            stays=player.stays,
         )
     except IntegrityError as error:  # a second organiser's check-in won the race
         raise DriveError(_("%(name)s is already checked in.") % {"name": player.name}) from error
@@ -166,7 +167,15 @@ def drive_check_in(*, drive: Drive, roles: dict[Player, str], version: str | Non
     for player, role in sorted(roles.items(), key=lambda item: item[0].name):
         entry = entries.get(player.pk)
         if entry is None:
-            new_entries.append(Entry(drive=drive, player=player, card_number=next_card, role=role))
+            new_entries.append(
+                Entry(
+                    drive=drive,
+                    player=player,
+                    card_number=next_card,
+                    role=role,
+                    stays=player.stays,  # the member's standing preference
+                )
+            )
             next_card += 1
         elif entry.role != role:
             entry.role = role

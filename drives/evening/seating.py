@@ -4,6 +4,10 @@ The movement works on player numbers 0 … n−1: an entry's number is its place
 card-number order. Entries are never deleted once a drive runs (a withdrawal
 only marks them) and a late arrival takes the next card number, so the
 numbering of the players already seated never shifts.
+
+Players who stay put (``Entry.stays``) keep one table and one seat all evening: a static
+movement is reshaped round them (``movements.keep_stationary``), a progressive one keeps
+their side at their table (``movements.progressive_first``/``progressive_next``).
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from drives.errors import DriveError
 from drives.models import Drive, Entry, MovementType, Seating, SeatRole, TableResult
 from scoring import movements
 from scoring.cards import SEATS, Side
+from scoring.movements.stationary import refuse_too_many
 from scoring.standings import sits_out
 
 FIXED_PARTNERS = (MovementType.MITCHELL, MovementType.HOWELL)
@@ -57,20 +62,33 @@ def _write(drive: Drive, entries: list[Entry], rounds, first_round: int) -> None
     )
 
 
-def static_movement(drive: Drive, players: int) -> movements.Movement:
+def static_movement(drive: Drive, entries: list[Entry]) -> movements.Movement:
+    """Every round of a static movement for ``entries`` (in card-number order), worked
+    round those who stay put."""
+    players = len(entries)
     if drive.movement == MovementType.INDIVIDUAL:
-        return movements.individual(players, drive.rounds, seed=drive.pk)
-    if players % 2:
+        planned = movements.individual(players, drive.rounds, seed=drive.pk)
+    elif players % 2:
         raise DriveError(table_plan(drive.movement, players).problem)
-    build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
-    return build(players // 2, drive.rounds)
+    else:
+        build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
+        planned = build(players // 2, drive.rounds)
+    kept = movements.keep_stationary(
+        planned, _stationary(entries), pairs=drive.movement in FIXED_PARTNERS
+    )
+    return kept.movement
+
+
+def _stationary(entries: list[Entry]) -> set[int]:
+    """The movement's numbers of the players who stay put."""
+    return {i for i, entry in enumerate(entries) if entry.stays}
 
 
 def seat_start(drive: Drive) -> None:
     """Seat every round of a static movement, or round 1 of a progressive one."""
     entries = _entries(drive)
     if drive.is_static:
-        _write(drive, entries, static_movement(drive, len(entries)).rounds, first_round=1)
+        _write(drive, entries, static_movement(drive, entries).rounds, first_round=1)
         return
     first = _progressive_start(drive, entries)
     _write(drive, entries, [first.fours], first_round=1)
@@ -84,7 +102,9 @@ def first_progressive_round(drive: Drive, entries: list[Entry]):
 
 def _progressive_start(drive: Drive, entries: list[Entry]) -> movements.ProgressiveRound:
     ladies = {i for i, entry in enumerate(entries) if entry.role == SeatRole.LADY}
-    return movements.progressive_first(len(entries), ladies, rule=progressive_rule(drive))
+    return movements.progressive_first(
+        len(entries), ladies, rule=progressive_rule(drive), stationary=_stationary(entries)
+    )
 
 
 def _keep_rested(drive: Drive, entries: list[Entry], seated: movements.ProgressiveRound) -> None:
@@ -141,6 +161,7 @@ def seat_next(drive: Drive) -> None:
         progressive_rule(drive),
         players=present,
         roles={i: entries[i].role for i in present},
+        stationary=_stationary(entries),
     )
     _write(drive, entries, [following.fours], first_round=next_round)
     _keep_rested(drive, entries, following)
@@ -158,6 +179,12 @@ def replan(drive: Drive) -> None:
             raise DriveError(_("Fewer than four players would be left to play."))
     elif len(present) < movements.MIN_PLAYERS:
         raise DriveError(_("Fewer than four players would be left to play."))
+    stationary = _stationary(entries) & set(present)
+    # Checked now for a progressive drive too, whose next round is seated only when it opens.
+    units = {p // 2 for p in stationary} if drive.movement in FIXED_PARTNERS else stationary
+    tables = table_plan(drive.movement, len(present)).tables
+    if len(units) > tables:
+        refuse_too_many(len(units), tables)
     if not drive.is_static:
         return  # the next round is seated from the results, with whoever is present then
     planned_so_far = movements.Movement.build(
@@ -177,9 +204,27 @@ def replan(drive: Drive) -> None:
         )
     else:
         planned = movements.replan(planned_so_far, drive.current_round, present)
+    planned = movements.keep_stationary(
+        planned,
+        stationary,
+        pairs=drive.movement in FIXED_PARTNERS,
+        played_rounds=drive.current_round,
+        homes=_homes(planned_so_far, stationary),
+    ).movement
     Seating.objects.filter(drive=drive, round__gt=drive.current_round).delete()
     remaining = planned.rounds[drive.current_round : drive.rounds]
     _write(drive, entries, remaining, first_round=drive.current_round + 1)
+
+
+def _homes(planned: movements.Movement, stationary: set[int]) -> dict[int, tuple[int, int]]:
+    """Where each player who stays put has been seated: (table, seat), counted from 0."""
+    homes: dict[int, tuple[int, int]] = {}
+    for fours in planned.rounds:
+        for table, four in enumerate(fours):
+            for seat, player in enumerate(four):
+                if player in stationary:
+                    homes.setdefault(player, (table, seat))
+    return homes
 
 
 def _in_since(entry: Entry) -> int:

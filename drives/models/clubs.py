@@ -184,6 +184,14 @@ class Player(models.Model):
         default=False,
         help_text=_("This player's scorecard prints in large print, one card a page."),
     )
+    stays = models.BooleanField(
+        _("stays at one table"),
+        default=False,
+        help_text=_(
+            "This player cannot move: at each drive they keep one table, and one seat, all "
+            "evening, and the movement works round them."
+        ),
+    )
 
     # The same member on a hall laptop and on the club's site (drives.backup.drive_file):
     # a club file carries it, so a drive published from a copy finds its players.

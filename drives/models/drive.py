@@ -259,6 +259,9 @@ class Entry(models.Model):
     # A player who withdrew and was re-admitted later plays again from this round: the
     # rounds between are neither played nor sat out, like those before a late arrival.
     returned_round = models.PositiveSmallIntegerField(_("back from round"), null=True, blank=True)
+    # Cannot move: keeps one table and one seat all evening (scoring.movements.stationary);
+    # taken from the member's record at check-in, and changed for the evening before the start.
+    stays = models.BooleanField(_("stays at one table"), default=False)
 
     class Meta:
         ordering = ["card_number"]

@@ -106,6 +106,7 @@ def inputs(request: SheetRequest) -> Inputs:
             "joined_round",
             "withdrew_after",
             "returned_round",
+            "stays",  # "stays at table 3" on the cards
         )
     )
     seatings = list(

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from drives import games
 from drives.errors import DriveError
-from drives.evening import seating
+from drives.evening import seating, stays
 from drives.evening.rounds import moves_from
 from drives.games.base import DriveGame
 from drives.games.deals import DealInfo
@@ -149,6 +149,16 @@ class PrintedDrive:
     def tables(self) -> list[int]:
         return sorted({table for _, table in self.seats})
 
+    @property
+    def stays_at(self) -> dict[int, int]:
+        """Entry pk → the table a player who stays put keeps all evening."""
+        return stays.kept_tables(
+            (entry.pk, round_number, table)
+            for (round_number, table), seats in self.seats.items()
+            for entry in seats.values()
+            if entry.stays
+        )
+
 
 def load(drive: Drive) -> PrintedDrive:
     """Three queries: the entries with their players, the seatings and the results."""
@@ -177,7 +187,7 @@ def preview(drive: Drive, entries: list[Entry]) -> SeatMap:
     rounds: Sequence[Sequence[Four]]  # each round's fours in table order
     try:
         if drive.is_static:
-            rounds = seating.static_movement(drive, len(entries)).rounds
+            rounds = seating.static_movement(drive, entries).rounds
         else:
             rounds = [seating.first_progressive_round(drive, entries)]
     except (DriveError, MovementError):
@@ -227,6 +237,7 @@ class Scorecard:
     # The half-time standings credit sit-outs at the half-time average, the running total at
     # the final one: when a first-half sit-out makes them differ, the card says why.
     half_time_differs: bool = False
+    stays_at: int | None = None  # the table a player who cannot move keeps all evening
 
 
 class CardPlan(NamedTuple):
@@ -245,6 +256,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
     deals = {r: printed.game.deals(r) for r in range(1, drive.rounds + 1)}
     # Read once for every card: ``places`` and ``seated_rounds`` are built on each call.
     plan = CardPlan(printed.places, printed.seated_rounds, half_time_round(drive))
+    stays_at = printed.stays_at
     return [
         _scorecard(
             printed,
@@ -254,6 +266,7 @@ def scorecards(printed: PrintedDrive, *, blank: bool = False) -> list[Scorecard]
             standing=None if blank else final.get(entry.pk),
             half_standing=None if blank else half.get(entry.pk),
             blank=blank,
+            stays_at=stays_at.get(entry.pk),
         )
         for entry in printed.entries
     ]
@@ -268,6 +281,7 @@ def _scorecard(
     standing: ranking.Standing | None,
     half_standing: ranking.Standing | None,
     blank: bool,
+    stays_at: int | None = None,
 ) -> Scorecard:
     """One player's card: a line a deal, the running total, the half-time subtotal."""
     game, (places, seated, half_round) = printed.game, plan
@@ -320,6 +334,7 @@ def _scorecard(
         half_time=points_text(half_standing.points if half_standing else None),
         total=points_text(standing.points if standing else None),
         half_time_differs=half_standing is not None and half_standing.points != running_at_half,
+        stays_at=stays_at,
     )
 
 
@@ -365,6 +380,7 @@ class TableCard:
     moves: str  # progressive movements: where the movers from this table go
     link: str = ""  # the table's secret link, on the organisers' copy only
     qr: str = ""  # and its QR code, as an image's address
+    staying: tuple[Entry, ...] = ()  # who stays at this table all evening
 
 
 def table_cards(printed: PrintedDrive) -> list[TableCard]:
@@ -373,6 +389,8 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
     places = printed.places
     seated = printed.seated_rounds
     tables = printed.tables
+    kept = printed.stays_at
+    by_pk = {entry.pk: entry for entry in printed.entries}
     cards = []
     for table in tables:
         table_rounds = []
@@ -394,7 +412,8 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
             ]
             table_rounds.append(TableRound(r, deals, lines, hands))
         moves = moves_from(drive, table, len(tables))
-        cards.append(TableCard(table, table_rounds, moves))
+        staying = tuple(by_pk[pk] for pk, at in kept.items() if at == table)
+        cards.append(TableCard(table, table_rounds, moves, staying=staying))
     return cards
 
 

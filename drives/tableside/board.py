@@ -10,7 +10,7 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from drives.evening import rounds
+from drives.evening import rounds, stays
 from drives.games.deals import DealInfo
 from drives.models import (
     Drive,
@@ -216,6 +216,7 @@ class Hall:
     gents: list[StandingRow]
     frozen_after: int | None
     timer: Timer
+    staying: list[tuple[Entry, int]]  # who stays at which table all evening
 
 
 def hall(drive: Drive) -> Hall:
@@ -227,7 +228,8 @@ def hall(drive: Drive) -> Hall:
     results = list(TableResult.objects.filter(drive=drive))
     if state.frozen_after is not None:
         results = [result for result in results if result.round <= state.frozen_after]
-    report = report_from_rows(drive, entries, list(Seating.objects.filter(drive=drive)), results)
+    seatings = list(Seating.objects.filter(drive=drive))
+    report = report_from_rows(drive, entries, seatings, results)
     seat_of = {}
     for shown_table in shown.tables:
         for seat, entry in shown_table.seats.items():
@@ -260,4 +262,16 @@ def hall(drive: Drive) -> Hall:
         gents=report.gents[:TOP],
         frozen_after=state.frozen_after,
         timer=timer(state),
+        staying=_staying(entries, seatings),
+    )
+
+
+def _staying(entries: list[Entry], seatings: list[Seating]) -> list[tuple[Entry, int]]:
+    """Each player who stays put with the table they keep, in table order."""
+    kept = stays.kept_tables(
+        (seating.entry_id, seating.round, seating.table) for seating in seatings
+    )
+    return sorted(
+        ((entry, kept[entry.pk]) for entry in entries if entry.stays and entry.pk in kept),
+        key=lambda pair: pair[1],
     )

@@ -12,6 +12,8 @@ player at no table in a round sits it out.
 * :func:`progressive_first`, :func:`progressive_next` — progressive and
   semi-partner drives, seated round by round from the results;
 * :func:`quality` — the balance figures of any movement;
+* :func:`keep_stationary` — a static movement worked round players who stay put
+  (progressive drives take ``stationary`` round by round);
 * :func:`replan`, :func:`replan_fixed` — the rest of an individual or a
   fixed-partner movement after a late arrival or a withdrawal.
 """
@@ -36,6 +38,7 @@ from scoring.movements.progressive import (
 )
 from scoring.movements.quality import Quality, quality
 from scoring.movements.replan import replan
+from scoring.movements.stationary import Stationary, keep_stationary
 
 __all__ = [
     "MIN_PLAYERS",
@@ -49,9 +52,11 @@ __all__ = [
     "Quality",
     "Round",
     "Sitting",
+    "Stationary",
     "howell",
     "howell_boards",
     "individual",
+    "keep_stationary",
     "mitchell",
     "mitchell_boards",
     "progressive_first",

@@ -14,6 +14,15 @@ out since everybody last had a turn. Next round they come in, each taking the
 place of a mover who goes out instead, so nobody sits out twice before
 everyone has once and nobody sits out two rounds running.
 
+Players who stay put (``stationary``): at a stationary player's table that
+player's side is the side that stays, whoever won, and the four is turned (N
+with E, S with W, which keeps ladies' and gents' seats) so the stationary
+player keeps their seat too; the other side moves as the rule says, so a
+stationary player still changes partner every round of a progressive drive
+(and, in a semi-partner drive, keeps the partner while the other pair splits).
+A stationary player never sits out: the sit-outs go round everybody else, as
+fairly as before. They start at tables 1, 2, 3, … in number order, one a table.
+
 >>> rule = ProgressiveRule()
 >>> first = progressive_first(8, ladies={0, 1, 2, 3})
 >>> first.fours
@@ -24,6 +33,7 @@ everyone has once and nobody sits out two rounds running.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -31,6 +41,7 @@ from typing import Literal
 from scoring.cards import Side
 from scoring.errors import MovementError
 from scoring.movements.base import Four
+from scoring.movements.stationary import refuse_too_many
 
 Direction = Literal["up", "down"]
 
@@ -107,6 +118,8 @@ def progressive_first(
     rule: ProgressiveRule = ProgressiveRule(),
     *,
     rested: Collection[int] = frozenset(),
+    stationary: Collection[int] = frozenset(),
+    homes: Mapping[int, tuple[int, int]] | None = None,
 ) -> ProgressiveRound:
     """Seat round 1: ladies at N and E, gents at S and W, in number order.
 
@@ -115,21 +128,27 @@ def progressive_first(
     takes the players 4t … 4t+3 in order. The highest numbers sit out, except
     that players in ``rested`` (who sat out or arrived since everyone last had
     a turn; given when a drive is re-seated after its table count changed) sit
-    out only once everybody else has.
+    out only once everybody else has. ``stationary`` players never sit out; each
+    takes the (table, seat) ``homes`` gives it (counted from 0: a drive re-seated
+    keeps them where they were) or else the first table with nobody stationary.
     """
     numbers = range(players) if isinstance(players, int) else set(players)
-    # Sit-outs are taken from the end: the rested go to the front to be taken last.
-    everyone = sorted(numbers, key=lambda p: (p not in rested, p))
+    staying = sorted(p for p in stationary if p in numbers)
+    # Sit-outs are taken from the end: the rested go to the front to be taken last,
+    # and those who stay put before them.
+    everyone = sorted(numbers, key=lambda p: (p not in staying, p not in rested, p))
     table_count = len(everyone) // 4
     if table_count == 0:
         raise MovementError(
             "A progressive drive needs at least four players.", code="too_few_players"
         )
+    if len(staying) > table_count:
+        refuse_too_many(len(staying), table_count)
     spare = len(everyone) - 4 * table_count
     if not rule.roles:
         seated, out = everyone[: 4 * table_count], everyone[4 * table_count :]
         return ProgressiveRound(
-            tuple(_substitute(seated[i : i + 4], {}) for i in range(0, len(seated), 4)),
+            _at_homes([list(seated[i : i + 4]) for i in range(0, len(seated), 4)], staying, homes),
             tuple(sorted(out)),
             _still_rested(rested, out, everyone),
         )
@@ -142,11 +161,35 @@ def progressive_first(
     queue = lady_list + gent_list
     lady_seats, gent_seats = queue[: 2 * table_count], queue[2 * table_count :]
     return ProgressiveRound(
-        tuple(_fours(lady_seats, gent_seats)),
+        _at_homes([list(four) for four in _fours(lady_seats, gent_seats)], staying, homes),
         tuple(sorted(out)),
         _still_rested(rested, out, everyone),
         frozenset(lady_seats),
     )
+
+
+def _at_homes(
+    fours: list[list[int]],
+    staying: Sequence[int],
+    homes: Mapping[int, tuple[int, int]] | None,
+) -> tuple[Four, ...]:
+    """Round 1's fours with each stationary player moved to their own table and seat (the
+    seat of their ``homes``, else the same kind of seat as given: a lady's for a lady's),
+    changing places with whoever sits there."""
+    taken: set[int] = set()
+    for player in staying:
+        table, seat = (homes or {}).get(player, (-1, -1))
+        if not 0 <= table < len(fours) or table in taken:
+            table = min(t for t in range(len(fours)) if t not in taken)
+            seat = -1
+        taken.add(table)
+        where = next(t for t, four in enumerate(fours) if player in four)
+        mine = fours[where].index(player)
+        if seat < 0:
+            # The seat the player was given: a lady's (N, E) or a gent's (S, W) as before.
+            seat = mine
+        fours[where][mine], fours[table][seat] = fours[table][seat], player
+    return tuple(_substitute(four, {}) for four in fours)
 
 
 def _still_rested(rested: Collection[int], out: list[int], everyone: list[int]) -> frozenset[int]:
@@ -169,6 +212,7 @@ def progressive_next(
     *,
     players: Collection[int] | None = None,
     roles: Mapping[int, str] | None = None,
+    stationary: Collection[int] = frozenset(),
 ) -> ProgressiveRound:
     """Seat the next round from this one and the winning pair at each table.
 
@@ -182,7 +226,9 @@ def progressive_next(
     players to "lady", "gent" or "either" so an incoming lady replaces a lady where
     she can (default: the seating's ladies).
     If the players present need a different number of tables, the movement
-    starts afresh with :func:`progressive_first`.
+    starts afresh with :func:`progressive_first`, the stationary players where they were.
+    ``stationary`` players stay at their table and in their seat (see the module's
+    docstring); one coming in (a late arrival) takes a table with nobody stationary.
     """
     if not isinstance(seating, ProgressiveRound):
         fours = tuple(_substitute(list(four), {}) for four in seating)
@@ -198,11 +244,20 @@ def progressive_next(
     ladies = (
         frozenset(p for p, role in roles.items() if role == "lady") if roles else seating.ladies
     )
+    staying = frozenset(p for p in stationary if p in present)
     if len(present) // 4 != len(fours):
+        homes = {p: (t, four.index(p)) for t, four in enumerate(fours) for p in four}
         return progressive_first(
-            present, ladies, rule, rested=seating.rested | (present - set(seated))
+            present,
+            ladies,
+            rule,
+            rested=seating.rested | (present - set(seated)),
+            stationary=staying,
+            homes={p: homes[p] for p in staying if p in homes},
         )
-    new, movers = _move(fours, winners, rule)
+    if len(staying) > len(fours):
+        refuse_too_many(len(staying), len(fours))
+    new, movers = _move(fours, winners, rule, staying)
     newcomers = present - set(seated) - set(seating.sitting_out)
     # A newcomer has missed rounds already: they count as having sat out.
     incoming = [p for p in seating.sitting_out if p in present] + sorted(newcomers)
@@ -210,7 +265,14 @@ def progressive_next(
         [p for p in seated if p in present],
         [p for p in seated if p not in present],
         incoming,
-        Rotation(movers, seating.rested | newcomers, ladies),
+        Rotation(
+            movers,
+            seating.rested | newcomers,
+            ladies,
+            staying,
+            {p: t for t, four in enumerate(new) for p in four},
+            {t for t, four in enumerate(new) if any(p in staying for p in four)},
+        ),
     )
     return ProgressiveRound(
         tuple(_substitute(four, replaced) for four in new),
@@ -221,7 +283,10 @@ def progressive_next(
 
 
 def _move(
-    fours: Sequence[Four], winners: Sequence[Side], rule: ProgressiveRule
+    fours: Sequence[Four],
+    winners: Sequence[Side],
+    rule: ProgressiveRule,
+    staying: Collection[int] = frozenset(),
 ) -> tuple[list[list[int]], set[int]]:
     """The fours after everyone moves, and the set of movers."""
     count = len(fours)
@@ -230,6 +295,9 @@ def _move(
     arrivals = []  # per table: (mover lady, mover gent, lady's seat, gent's seat) for arrivals
     for t, (seats, winner) in enumerate(zip(fours, winners, strict=True)):
         ns_stays = (winner == "NS") == (rule.movers == "losers")
+        held = [seat for seat, p in enumerate(seats) if p in staying]
+        if held:
+            ns_stays = held[0] in (0, 2)
         # (lady seat, gent seat) of the staying side and of the other side
         stay, other = ((0, 2), (1, 3)) if ns_stays else ((1, 3), (0, 2))
         new[t][stay[0]] = seats[stay[0]]
@@ -245,6 +313,11 @@ def _move(
         to_gent = (t + step[rule.gents]) % count
         new[to_lady][arrivals[to_lady][2]] = lady
         new[to_gent][arrivals[to_gent][3]] = gent
+    for t, seats in enumerate(fours):
+        for seat, p in enumerate(seats):
+            if p in staying and new[t][seat] != p:
+                # The staying gent crossed to oppose his partner: turn the four back round him.
+                new[t] = [new[t][1], new[t][0], new[t][3], new[t][2]]
     return new, {p for lady, gent, _, _ in arrivals for p in (lady, gent)}
 
 
@@ -260,6 +333,10 @@ class Rotation:
     movers: set[int]
     rested: frozenset[int]
     ladies: frozenset[int]
+    stationary: frozenset[int] = frozenset()
+    # Each seated player's table, and the tables a stationary player holds.
+    table_of: Mapping[int, int] = dataclasses.field(default_factory=dict)
+    held: set[int] = dataclasses.field(default_factory=set)
 
 
 def _rotate_sit_outs(
@@ -270,18 +347,30 @@ def _rotate_sit_outs(
     Withdrawn players are replaced first. The others who go out are seated
     players who have not sat out in this cycle, movers before stayers, the
     incoming player's role before the other, lower numbers first; when nobody
-    fresh is left a new cycle starts.
+    fresh is left a new cycle starts. A stationary player never goes out, and
+    one coming in takes a seat at a table with nobody stationary.
     """
     rested = set(rotation.rested)
     chosen: dict[int, int] = {}
     leaving = list(withdrawn)
+
+    def allowed(p: int) -> bool:
+        return newcomer not in rotation.stationary or rotation.table_of[p] not in rotation.held
+
     for newcomer in incoming:
         lady = newcomer in rotation.ladies
-        if leaving:
-            best = min(leaving, key=lambda p: ((p in rotation.ladies) != lady, p))
+        if any(allowed(p) for p in leaving):
+            best = min(
+                (p for p in leaving if allowed(p)),
+                key=lambda p: ((p in rotation.ladies) != lady, p),
+            )
             leaving.remove(best)
         else:
-            free = [p for p in staying if p not in chosen]
+            free = [
+                p
+                for p in staying
+                if p not in chosen and p not in rotation.stationary and allowed(p)
+            ]
             if all(p in rested for p in free):
                 rested = set()
             best = min(
@@ -295,4 +384,6 @@ def _rotate_sit_outs(
             )
             rested.add(best)
         chosen[best] = newcomer
+        if newcomer in rotation.stationary:
+            rotation.held.add(rotation.table_of[best])
     return chosen, frozenset(rested - set(withdrawn))

@@ -9,6 +9,7 @@ from drives.conditional import conditional_page
 from drives.evening import lifecycle, seating
 from drives.evening.entries import can_join, check_in_version
 from drives.evening.forms import CancelForm, CheckInForm, LateArrivalForm, WalkInForm
+from drives.evening.stays import stay_tables
 from drives.models import ClubRole, Drive, DriveStatus, Entry
 from drives.names import PublicNames
 from drives.permissions import require_visible
@@ -52,6 +53,10 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
         and not drive.on_paper
         and lifecycle.finish_ready(drive)
     )
+    if drive.status != DriveStatus.PLANNED:
+        kept = stay_tables(drive)
+        for entry in entries:
+            entry.stays_at = kept.get(entry.pk)
     joinable = can_join(drive)
     if context["is_team"] and drive.status == DriveStatus.PLANNED:
         players = drive.club.players.filter(active=True) | drive.club.players.filter(
@@ -67,6 +72,8 @@ def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200
                 .order_by("-date", "-pk")[:REGULAR_DRIVES]
             ).values_list("player_id", flat=True)
         )
+        context["staying"] = [entry for entry in entries if entry.stays]
+        context["may_stay"] = [entry for entry in entries if not entry.stays]
         context["table_plans"] = [
             dataclasses.asdict(seating.table_plan(drive.movement, ticked))
             for ticked in range(len(context["check_in"].fields["present"].choices) + 1)
