@@ -210,7 +210,13 @@ def new_drive_initial(club, *, like: Drive | None = None) -> dict:
 
 class WalkInForm(forms.Form):
     name = forms.CharField(label=_("New player's name"), max_length=100)
-    role = forms.ChoiceField(label=_("Seat role"), choices=SeatRole.choices)
+    # No choice is made for the organiser: a default went unnoticed and seated gents as ladies.
+    role = forms.ChoiceField(
+        label=_("Seat role"),
+        choices=SeatRole.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the player's seat role: lady, gent or either.")},
+    )
     namesake = forms.BooleanField(
         label=_("A new person who shares a member's name"),
         required=False,
