@@ -125,8 +125,13 @@ class DriveForm(OneLineTexts, forms.ModelForm):
             self.fields[name].widget.attrs.update(min=allowed.start, max=allowed.stop - 1)
         self.fields["minimum_bid"].widget.attrs.update(min=1, max=7)
         self.fields["boston_bonus"].widget.attrs.update(min=0, max=20)
-        for name in ("no_trumps_double", "boston_bonus", "minimum_bid"):
-            self.fields[name].help_text = _("Bid whist only.")
+        # A game's own settings show for that game alone (js/drive_form.js switches them
+        # as the game changes); the server ignores them for another game, script or none.
+        chosen = games.named(self["game"].value())
+        for value, game in games.GAMES.items():
+            for name in game.setup_fields:
+                self.fields[name].game = value
+                self.fields[name].game_hidden = game is not chosen
         # Left out, they keep their defaults: classic whist, bids from 1, no Boston bonus.
         for name in ("game", "boston_bonus", "minimum_bid"):
             self.fields[name].required = False
@@ -174,7 +179,11 @@ class DriveForm(OneLineTexts, forms.ModelForm):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        for name, problem in games.named(data.get("game")).setup_problems(data).items():
+        game = games.named(data.get("game"))
+        for other in games.GAMES.values():
+            for name in set(other.setup_fields) - set(game.setup_fields):
+                data[name] = Drive._meta.get_field(name).get_default()
+        for name, problem in game.setup_problems(data).items():
             self.add_error(name, problem)
         deals, per_round = data.get("deals"), data.get("deals_per_round")
         if deals and per_round and deals % per_round:
