@@ -217,6 +217,12 @@ class CardLine:
     ends_half: bool  # the half-time subtotal is printed under this line
     cells: tuple[str, ...] = ()  # the game's own columns after the trumps (``card_cells``)
 
+    @property
+    def opponents_text(self) -> str:
+        """The opponents' card numbers written whole ("3 & 5"); the card's grid decides the
+        tabs after them (``CardGrid.pair_chars``)."""
+        return " & ".join(map(str, self.opponents))
+
 
 @dataclass(frozen=True)
 class Scorecard:
