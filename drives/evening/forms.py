@@ -55,6 +55,7 @@ USUAL_SETTINGS = (
     "tie_break",
     "table_entry",
     "round_timer_starts",
+    "standings_hidden_after",
     "on_paper",
     "no_trumps_double",
     "boston_bonus",
@@ -137,6 +138,28 @@ class DriveForm(OneLineTexts, forms.ModelForm):
             self.fields[name].required = False
         # Older forms and scripts post no choice: they keep the default, enter and confirm.
         self.fields["table_entry"].required = False
+        self.fields["standings_hidden_after"] = forms.TypedChoiceField(
+            label=_("Standings for the players"),
+            choices=[
+                ("", _("Shown all through the drive")),
+                (0, _("Hidden from the start until the end")),
+                *(
+                    (
+                        after,
+                        _("Shown after round %(round)d, then hidden until the end")
+                        % {"round": after},
+                    )
+                    for after in range(1, DEALS_RANGE.stop - 1)
+                ),
+            ],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text=_(
+                "Hidden standings keep the suspense: the standings page, the hall display's "
+                "leaders and the phones show none until the drive finishes; you still see them."
+            ),
+        )
 
     def clean_game(self):
         return self.cleaned_data["game"] or Game.CLASSIC
@@ -191,6 +214,14 @@ class DriveForm(OneLineTexts, forms.ModelForm):
                 "deals_per_round",
                 _("%(deals)s deals do not divide into rounds of %(per_round)s.")
                 % {"deals": deals, "per_round": per_round},
+            )
+        elif (
+            deals and per_round and (data.get("standings_hidden_after") or 0) >= deals // per_round
+        ):
+            self.add_error(
+                "standings_hidden_after",
+                _("The drive has %(rounds)d rounds: hide the standings after an earlier one.")
+                % {"rounds": deals // per_round},
             )
         return data
 
