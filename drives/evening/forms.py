@@ -1,7 +1,7 @@
 """Forms for setting up and running a drive: they validate and normalise, nothing more."""
 
 import unicodedata
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db.models import Q
@@ -131,8 +131,8 @@ class DriveForm(OneLineTexts, forms.ModelForm):
         chosen = games.named(self["game"].value())
         for value, game in games.GAMES.items():
             for name in game.setup_fields:
-                self.fields[name].game = value
-                self.fields[name].game_hidden = game is not chosen
+                row: Any = self.fields[name]  # marks read by _form.html for the field's row
+                row.game, row.game_hidden = value, game is not chosen
         # Left out, they keep their defaults: classic whist, bids from 1, no Boston bonus.
         for name in ("game", "boston_bonus", "minimum_bid"):
             self.fields[name].required = False
@@ -203,9 +203,10 @@ class DriveForm(OneLineTexts, forms.ModelForm):
         super().clean()
         data = self.cleaned_data
         game = games.named(data.get("game"))
-        for other in games.GAMES.values():
-            for name in set(other.setup_fields) - set(game.setup_fields):
-                data[name] = Drive._meta.get_field(name).get_default()
+        others = {name for other in games.GAMES.values() for name in other.setup_fields}
+        for field in Drive._meta.concrete_fields:
+            if field.name in others - set(game.setup_fields):
+                data[field.name] = field.get_default()
         for name, problem in game.setup_problems(data).items():
             self.add_error(name, problem)
         deals, per_round = data.get("deals"), data.get("deals_per_round")

@@ -202,18 +202,6 @@ class Drive(models.Model):
     # club's site twice finds the first copy (drives.backup.drive_file).
     uid = models.UUIDField(default=uuid.uuid4, editable=False)
 
-    @property
-    def standings_hidden(self) -> bool:
-        """Whether the players' standings are hidden now (the organisers see them still)."""
-        return (
-            self.status == DriveStatus.RUNNING
-            and self.standings_hidden_after is not None
-            and self.current_round > self.standings_hidden_after
-        )
-
-    def standings_hidden_from(self, user) -> bool:
-        return self.standings_hidden and not self.club.is_organiser(user)
-
     class Meta:
         ordering = ["-date", "-pk"]
         constraints = [
@@ -244,6 +232,18 @@ class Drive(models.Model):
 
     def get_absolute_url(self):
         return reverse("drives:drive", args=[self.pk])
+
+    @property
+    def standings_hidden(self) -> bool:
+        """Whether the players' standings are hidden now (the organisers see them still)."""
+        return (
+            self.status == DriveStatus.RUNNING
+            and self.standings_hidden_after is not None
+            and self.current_round > self.standings_hidden_after
+        )
+
+    def standings_hidden_from(self, user) -> bool:
+        return self.standings_hidden and not self.club.is_organiser(user)
 
     @property
     def rounds(self) -> int:
