@@ -126,6 +126,8 @@ class DriveForm(OneLineTexts, forms.ModelForm):
             self.fields[name].widget.attrs.update(min=allowed.start, max=allowed.stop - 1)
         self.fields["minimum_bid"].widget.attrs.update(min=1, max=7)
         self.fields["boston_bonus"].widget.attrs.update(min=0, max=20)
+        for name in ("no_trumps_double", "boston_bonus", "minimum_bid"):
+            self.fields[name].help_text = _("Bid whist only.")
         # A game's own settings show for that game alone (js/drive_form.js switches them
         # as the game changes); the server ignores them for another game, script or none.
         chosen = games.named(self["game"].value())
