@@ -40,6 +40,7 @@ def standings(request, pk):
 
     # Computing and drawing the standings is the page's whole cost: readers share it.
     context = {"drive": drive, "body": cached_fragment(request, "standings", body)}
+    context["hidden_from_players"] = drive.standings_hidden
     return render(request, "drives/standings.html", context)
 
 

@@ -84,3 +84,28 @@ def test_the_drive_form_sets_when_the_standings_hide(client, club, organiser):
     assert Drive.objects.get().standings_hidden_after == 2
     client.post(url, drive_form(title="Open drive"))
     assert Drive.objects.get(title="Open drive").standings_hidden_after is None
+
+
+def test_the_organiser_shows_the_standings_before_the_end(client, club, organiser):
+    drive = played_round_one(club, standings_hidden_after=0)
+    client.force_login(organiser)
+    page = client.get(reverse("drives:standings", args=[drive.pk])).text
+    assert "The players do not see these standings until the end of the drive." in page
+    response = client.post(reverse("drives:standings_show", args=[drive.pk]), follow=True)
+    assert "The players see the standings now." in response.text
+    drive.refresh_from_db()
+    assert drive.standings_hidden_after is None
+    again = client.post(reverse("drives:standings_show", args=[drive.pk]), follow=True)
+    assert "The players already saw the standings." in again.text
+    client.logout()
+    standings, hall = public_views(client, drive)
+    assert HIDDEN not in standings.text and "<tbody" in standings.text
+    assert 'class="hall-top"' in hall.text
+
+
+def test_only_an_organiser_shows_the_standings(client, club):
+    drive = played_round_one(club, standings_hidden_after=0)
+    client.force_login(make_user())
+    client.post(reverse("drives:standings_show", args=[drive.pk]))
+    drive.refresh_from_db()
+    assert drive.standings_hidden_after == 0
