@@ -82,6 +82,7 @@ urlpatterns = [
     path("drives/<int:pk>/rounds/<int:number>/repair/", repairs.repair_page, name="repair"),
     path("drives/<int:pk>/finish/", organise.finish, name="finish"),
     path("drives/<int:pk>/reopen/", organise.reopen, name="reopen"),
+    path("drives/<int:pk>/standings/show/", organise.standings_show, name="standings_show"),
     path("drives/<int:pk>/cancel/", organise.cancel, name="cancel"),
     path("drives/<int:pk>/restore/", organise.restore, name="restore"),
     path("drives/<int:pk>/standings/", standings.standings, name="standings"),

@@ -12,13 +12,15 @@ Rules, in the order a club organiser would ask about them:
   they earn nothing.
 * **Sit-out credit.** With ``SitOutRule.AVERAGE`` (the default) each deal sat
   out is credited the player's own average per deal played in the window,
-  rounded to 2 decimal places (half up); a player who has played no deal is
-  credited 0. With ``SitOutRule.FIXED`` each deal sat out earns
-  ``fixed_sit_out_points``. The standing carries the figure (``sit_out_credit``), so
-  a printed card writes beside each deal sat out what the total counted.
-* **Points are ``Decimal`` with 2 decimal places**, and ranking uses exactly
-  the figures shown: because the per-deal credit is rounded first, the round
-  points always add up to the total printed on the sheet.
+  exactly (a ``Fraction``); a player who has played no deal is credited 0. With
+  ``SitOutRule.FIXED`` each deal sat out earns ``fixed_sit_out_points``. The
+  standing carries the exact figure (``sit_out_credit``), so a printed card can
+  write beside each deal sat out what the total counted.
+* **Points are ``Decimal`` with 2 decimal places, rounded once** (:func:`two_places`,
+  half up) from the exact figure: 105 points over 16 deals and 4 deals sat out is
+  105 + 105 / 16 × 4 = 131.25, never 105 + 6.56 × 4 = 131.24. Ranking uses exactly
+  the figures shown (the rounded total, then the rounded countback sums), and every
+  page, sheet and CSV rounds with :func:`two_places` alone.
 * **Tie-break.** ``TieBreak.COUNTBACK`` (the default) separates players level
   on total by their points in the last round, then the last two rounds, then
   the last three, and so on; ``TieBreak.SHARED`` skips the countback. Players
@@ -30,10 +32,12 @@ Rules, in the order a club organiser would ask about them:
 * A paper drive's card totals are ranked by the same rules in :mod:`scoring.card_totals`.
 """
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from enum import StrEnum
+from fractions import Fraction
 from itertools import accumulate, chain, groupby
 from operator import attrgetter, itemgetter
 from typing import Protocol, TypeVar
@@ -41,7 +45,6 @@ from typing import Protocol, TypeVar
 from scoring.errors import StandingsError
 
 CENT = Decimal("0.01")
-ZERO = Decimal("0.00")
 TEN_TRICKS = 10
 
 _Choice = TypeVar("_Choice", bound=StrEnum)
@@ -132,8 +135,9 @@ class Competitor:
 class Standing:
     """One row of the standings; ``points`` is the ranking total with sit-out credit.
 
-    ``sit_out_credit`` is what each deal sat out earned, as counted in ``points`` and
-    ``round_points``: the player's average per deal played, or the drive's fixed credit.
+    ``sit_out_credit`` is what each deal sat out earned, exactly, as counted in ``points``
+    and ``round_points``: the player's average per deal played, or the drive's fixed credit.
+    ``points`` and each of ``round_points`` are their exact figure rounded once.
     """
 
     player: int
@@ -145,7 +149,7 @@ class Standing:
     average_per_deal: Decimal
     round_points: tuple[Decimal, ...]
     ten_trick_deals: int
-    sit_out_credit: Decimal
+    sit_out_credit: Fraction
 
     @property
     def rank_label(self) -> str:
@@ -251,7 +255,7 @@ def fixed_sit_out_credit(sit_out_rule: SitOutRule | str, points: int | Decimal) 
         return None
     if points < 0:
         raise StandingsError("The fixed credit for a deal sat out cannot be negative.")
-    return _two_places(Decimal(points))
+    return two_places(points)
 
 
 def rank_columns(
@@ -272,18 +276,18 @@ def rank_columns(
     rows, keys = [], {}
     for player, first in start.items():
         window = slice(first, first + width)
-        deals = sum(played[window])
-        average = _two_places(Decimal(sum(points[window])) / deals) if deals else ZERO
-        # The per-deal credit is rounded before use, so round points add up to the total.
-        credit = average if fixed_credit is None else fixed_credit
-        round_points = tuple(
-            p + credit * s for p, s in zip(points[window], sat_out[window], strict=True)
-        )
-        total = sum(round_points, ZERO)
+        deals, scored = sum(played[window]), sum(points[window])
+        exact_average = Fraction(scored, deals) if deals else Fraction(0)
+        credit = exact_average if fixed_credit is None else Fraction(fixed_credit)
+        # Exact until shown: each figure is rounded once, never built from rounded parts.
+        exact = [p + credit * s for p, s in zip(points[window], sat_out[window], strict=True)]
+        round_points = tuple(map(two_places, exact))
+        total = two_places(sum(exact))
         # Countback: the last round, then the last two, the last three, ...
-        last_rounds = accumulate(reversed(round_points[1:])) if countback else ()
-        keys[player] = (-total, *(-p for p in last_rounds))
+        last_rounds = accumulate(reversed(exact[1:])) if countback else ()
+        keys[player] = (-total, *(-two_places(p) for p in last_rounds))
         sat_out_deals, ten_trick_deals = sum(sat_out[window]), sum(ten_tricks[window])
+        average = two_places(exact_average)
         stats = (total, deals, sat_out_deals, average, round_points, ten_trick_deals, credit)
         rows.append(Standing(player, 0, False, *stats))
     return _numbered(groups_by(rows, key=lambda s: keys[s.player]))
@@ -357,8 +361,18 @@ def as_choice(kind: type[_Choice], value: str, what: str) -> _Choice:
         raise StandingsError(f'Unknown {what} "{value}"; choose {choices}.') from None
 
 
-def _two_places(value: Decimal) -> Decimal:
-    return value.quantize(CENT, rounding=ROUND_HALF_UP)
+def two_places(value: Fraction | Decimal | int) -> Decimal:
+    """A figure as every page, sheet and CSV shows it: two places, half up, rounded once
+    from the exact value.
+
+    >>> two_places(Fraction(105, 8)), two_places(Fraction(-105, 8)), two_places(7)
+    (Decimal('13.13'), Decimal('-13.13'), Decimal('7.00'))
+    """
+    if isinstance(value, Fraction):
+        # Whole cents by integer arithmetic: a Decimal division could round once already.
+        cents = math.floor(abs(value) * 100 + Fraction(1, 2))
+        return Decimal(cents if value >= 0 else -cents).scaleb(-2)
+    return Decimal(value).quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def _check_rounds(rounds: Sequence[tuple[int, int]]) -> dict[int, int]:

@@ -1,7 +1,7 @@
 """Forms for setting up and running a drive: they validate and normalise, nothing more."""
 
 import unicodedata
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.db.models import Q
@@ -55,6 +55,7 @@ USUAL_SETTINGS = (
     "tie_break",
     "table_entry",
     "round_timer_starts",
+    "standings_hidden_after",
     "on_paper",
     "no_trumps_double",
     "boston_bonus",
@@ -127,11 +128,40 @@ class DriveForm(OneLineTexts, forms.ModelForm):
         self.fields["boston_bonus"].widget.attrs.update(min=0, max=20)
         for name in ("no_trumps_double", "boston_bonus", "minimum_bid"):
             self.fields[name].help_text = _("Bid whist only.")
+        # A game's own settings show for that game alone (js/drive_form.js switches them
+        # as the game changes); the server ignores them for another game, script or none.
+        chosen = games.named(self["game"].value())
+        for value, game in games.GAMES.items():
+            for name in game.setup_fields:
+                row: Any = self.fields[name]  # marks read by _form.html for the field's row
+                row.game, row.game_hidden = value, game is not chosen
         # Left out, they keep their defaults: classic whist, bids from 1, no Boston bonus.
         for name in ("game", "boston_bonus", "minimum_bid"):
             self.fields[name].required = False
         # Older forms and scripts post no choice: they keep the default, enter and confirm.
         self.fields["table_entry"].required = False
+        self.fields["standings_hidden_after"] = forms.TypedChoiceField(
+            label=_("Standings for the players"),
+            choices=[
+                ("", _("Shown all through the drive")),
+                (0, _("Hidden from the start until the end")),
+                *(
+                    (
+                        after,
+                        _("Shown after round %(round)d, then hidden until the end")
+                        % {"round": after},
+                    )
+                    for after in range(1, DEALS_RANGE.stop - 1)
+                ),
+            ],
+            coerce=int,
+            empty_value=None,
+            required=False,
+            help_text=_(
+                "Hidden standings keep the suspense: the standings page, the hall display's "
+                "leaders and the phones show none until the drive finishes; you still see them."
+            ),
+        )
 
     def clean_game(self):
         return self.cleaned_data["game"] or Game.CLASSIC
@@ -174,7 +204,12 @@ class DriveForm(OneLineTexts, forms.ModelForm):
     def clean(self):
         super().clean()
         data = self.cleaned_data
-        for name, problem in games.named(data.get("game")).setup_problems(data).items():
+        game = games.named(data.get("game"))
+        others = {name for other in games.GAMES.values() for name in other.setup_fields}
+        for field in Drive._meta.concrete_fields:
+            if field.name in others - set(game.setup_fields):
+                data[field.name] = field.get_default()
+        for name, problem in game.setup_problems(data).items():
             self.add_error(name, problem)
         deals, per_round = data.get("deals"), data.get("deals_per_round")
         if deals and per_round and deals % per_round:
@@ -182,6 +217,14 @@ class DriveForm(OneLineTexts, forms.ModelForm):
                 "deals_per_round",
                 _("%(deals)s deals do not divide into rounds of %(per_round)s.")
                 % {"deals": deals, "per_round": per_round},
+            )
+        elif (
+            deals and per_round and (data.get("standings_hidden_after") or 0) >= deals // per_round
+        ):
+            self.add_error(
+                "standings_hidden_after",
+                _("The drive has %(rounds)d rounds: hide the standings after an earlier one.")
+                % {"rounds": deals // per_round},
             )
         return data
 
@@ -210,7 +253,13 @@ def new_drive_initial(club, *, like: Drive | None = None) -> dict:
 
 class WalkInForm(forms.Form):
     name = forms.CharField(label=_("New player's name"), max_length=100)
-    role = forms.ChoiceField(label=_("Seat role"), choices=SeatRole.choices)
+    # No choice is made for the organiser: a default went unnoticed and seated gents as ladies.
+    role = forms.ChoiceField(
+        label=_("Seat role"),
+        choices=SeatRole.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Choose the player's seat role: lady, gent or either.")},
+    )
     namesake = forms.BooleanField(
         label=_("A new person who shares a member's name"),
         required=False,

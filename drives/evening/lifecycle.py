@@ -1,5 +1,5 @@
-"""A drive's life: created, set up, started, its rounds opened, finished, reopened,
-cancelled, restored, deleted while nothing is played.
+"""A drive's life: created, set up, started, its rounds opened, its hidden standings
+shown, finished, reopened, cancelled, restored, deleted while nothing is played.
 
 Each function is atomic and keyword-only, locks the drive's row and refuses (``DriveError``)
 what its status does not allow, changing nothing.
@@ -149,6 +149,20 @@ def drive_finish(*, drive: Drive) -> None:
     # The league pages read finished drives' standings from the cache; filling it now
     # spares the first reader after the evening the cost of computing them.
     transaction.on_commit(lambda: summaries.drive_summaries([drive]))
+
+
+@refusing
+@transaction.atomic
+def standings_show(*, drive: Drive) -> bool:
+    """Show the players the standings the drive hides, from now on; False when none were
+    hidden (another organiser showed them first)."""
+    drive = drive_locked(drive)
+    require_status(drive, DriveStatus.RUNNING, action=_("show the standings"))
+    if drive.standings_hidden_after is None:
+        return False
+    drive.standings_hidden_after = None
+    drive.save(update_fields=["standings_hidden_after"])
+    return True
 
 
 @refusing

@@ -105,6 +105,9 @@ class DriveGame(ABC):
     table_card_note: ClassVar[bool] = False
     #: Tables side by side in the results sheet's grid before it is split.
     results_grid_tables: ClassVar[int] = 16
+    #: The drive form's settings that only this game reads: the form shows them for this
+    #: game alone, and any other game keeps their defaults.
+    setup_fields: ClassVar[tuple[str, ...]] = ()
     #: The results CSV's header, in English (machine form, every language alike).
     csv_header: ClassVar[tuple[str, ...]]
 

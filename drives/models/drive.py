@@ -169,6 +169,12 @@ class Drive(models.Model):
     round_timer_starts = models.BooleanField(
         _("the round timer starts by itself as each round opens"), default=True
     )
+    # Some clubs keep the last rounds' suspense: the public standings, the hall's leaders and
+    # the phones' running scores are hidden once play passes this round (0: from the start),
+    # until the drive finishes; the organisers see everything. Empty: never hidden.
+    standings_hidden_after = models.PositiveSmallIntegerField(
+        _("standings hidden from the players"), null=True, blank=True
+    )
     # Bid whist house rules (scoring.bidwhist.HouseRules); the defaults are the how-to's.
     no_trumps_double = models.BooleanField(_("no-trump contracts count double"), default=False)
     boston_bonus = models.PositiveSmallIntegerField(
@@ -226,6 +232,18 @@ class Drive(models.Model):
 
     def get_absolute_url(self):
         return reverse("drives:drive", args=[self.pk])
+
+    @property
+    def standings_hidden(self) -> bool:
+        """Whether the players' standings are hidden now (the organisers see them still)."""
+        return (
+            self.status == DriveStatus.RUNNING
+            and self.standings_hidden_after is not None
+            and self.current_round > self.standings_hidden_after
+        )
+
+    def standings_hidden_from(self, user) -> bool:
+        return self.standings_hidden and not self.club.is_organiser(user)
 
     @property
     def rounds(self) -> int:

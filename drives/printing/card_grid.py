@@ -165,6 +165,17 @@ class CardGrid:
         """How far each figure sits in from its column's left line."""
         return max(3, round(self.unit * 0.15))
 
+    @cached_property
+    def pair_chars(self) -> int:
+        """The longest opponents' text ("12 & 34") that ends inside the first of its two
+        columns: a longer one ends in the second, and takes one tab less to leave it."""
+        room = self.unit - self.inset
+        px_per_thousandth = self.font * 96 / 72 / 1000
+        length = 1
+        while _glyphs("0" * length + " & ", "DejaVuSans.ttf")[1] * px_per_thousandth < room:
+            length += 1
+        return length - 1 + len(" & ")
+
     @property
     def sit_width(self) -> float:
         """A sit-out's box: from its tab stop (as laid out) to where the points won begin."""

@@ -12,7 +12,7 @@ progressive one from ``scoring.movements.progressive_first``.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from decimal import Decimal
+from fractions import Fraction
 from typing import NamedTuple
 
 from django.utils.translation import gettext as _
@@ -227,6 +227,12 @@ class CardLine:
     ends_half: bool  # the half-time subtotal is printed under this line
     cells: tuple[str, ...] = ()  # the game's own columns after the trumps (``card_cells``)
 
+    @property
+    def opponents_text(self) -> str:
+        """The opponents' card numbers written whole ("3 & 5"); the card's grid decides the
+        tabs after them (``CardGrid.pair_chars``)."""
+        return " & ".join(map(str, self.opponents))
+
 
 @dataclass(frozen=True)
 class Scorecard:
@@ -285,8 +291,9 @@ def _scorecard(
 ) -> Scorecard:
     """One player's card: a line a deal, the running total, the half-time subtotal."""
     game, (places, seated, half_round) = printed.game, plan
-    running = Decimal(0)
-    running_at_half: Decimal | None = None
+    # Exact, as the standings work it: each figure printed is rounded once (two_places).
+    running = Fraction(0)
+    running_at_half: Fraction | None = None
     lines = []
     for r, round_deals in deals.items():
         place = places.get((r, entry.pk))
@@ -297,7 +304,7 @@ def _scorecard(
         for deal in round_deals:
             hand = printed.hands.get((table, deal.number)) if table else None
             trumps, drawn = game.card_trumps(deal, None if blank else hand)
-            won: Decimal | int | None = None
+            won: Fraction | int | None = None
             if standing is not None and not absent:
                 if sits_out and r <= printed.report.rounds_scored:
                     won = standing.sit_out_credit
@@ -322,8 +329,8 @@ def _scorecard(
                     absent=absent,
                     trumps=trumps,
                     trumps_drawn=drawn,
-                    won=points_text(won),
-                    running="" if won is None else points_text(running),
+                    won=_printed(won),
+                    running="" if won is None else _printed(running),
                     ends_half=ends_half,
                     cells=game.card_cells(deal, hand, seated=table is not None, blank=blank),
                 )
@@ -333,9 +340,18 @@ def _scorecard(
         lines=lines,
         half_time=points_text(half_standing.points if half_standing else None),
         total=points_text(standing.points if standing else None),
-        half_time_differs=half_standing is not None and half_standing.points != running_at_half,
+        half_time_differs=half_standing is not None
+        and half_standing.points != _exact_shown(running_at_half),
         stays_at=stays_at,
     )
+
+
+def _exact_shown(value: Fraction | int | None):
+    return None if value is None else ranking.two_places(value)
+
+
+def _printed(value: Fraction | int | None) -> str:
+    return points_text(_exact_shown(value))
 
 
 def _standings_by_entry(rows: list[StandingRow]) -> dict[int, ranking.Standing]:

@@ -7,6 +7,7 @@ The page's sizes live here, in millimetres; the grids are drawn in CSS pixels
 (``card_grid.PX`` to the mm).
 """
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -256,9 +257,11 @@ def hands_grid(hands, game: DriveGame, width: float, pitch: float, *, large: boo
 def trumps_strip(
     deals: Sequence[DealInfo], width: float, *, large: bool = False, four_colour: bool = False
 ) -> Grid:
-    """Every deal's trumps, twelve to a row (eight in large print), for progressive cards:
-    the deal above its suit."""
-    across = LARGE_STRIP_DEALS if large else STRIP_DEALS
+    """Every deal's trumps, at most twelve to a row (eight in large print), for progressive
+    cards: the deal above its suit. The rows share the deals evenly, so a short drive prints
+    no empty boxes (8 deals: one row of 8; 14: two of 7)."""
+    most = LARGE_STRIP_DEALS if large else STRIP_DEALS
+    across = math.ceil(len(deals) / math.ceil(len(deals) / most)) if deals else most
     label_pt, symbol_pt, row = (
         (LARGE_PT, 18.0, 1.5 * STRIP_ROW) if large else (7.5, 15.0, STRIP_ROW)
     )

@@ -51,7 +51,10 @@ def _drive(request, pk) -> Drive:
 
 @require_safe
 def scorecards_pdf(request, pk):
-    return _drive_sheet(request, _drive(request, pk), SheetKind.SCORECARDS)
+    drive = _drive(request, pk)
+    if drive.standings_hidden_from(request.user):  # the cards hold each player's points
+        return redirect("drives:standings", drive.pk)
+    return _drive_sheet(request, drive, SheetKind.SCORECARDS)
 
 
 @require_safe
@@ -64,6 +67,8 @@ def results_pdf(request, pk):
     drive = _drive(request, pk)
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
+    if drive.standings_hidden_from(request.user):
+        return redirect("drives:standings", drive.pk)
     return _drive_sheet(request, drive, SheetKind.RESULTS)
 
 

@@ -217,6 +217,7 @@ class Hall:
     frozen_after: int | None
     timer: Timer
     staying: list[tuple[Entry, int]]  # who stays at which table all evening
+    standings_hidden: bool = False  # the drive hides them from the players for now
 
 
 def hall(drive: Drive) -> Hall:
@@ -230,6 +231,9 @@ def hall(drive: Drive) -> Hall:
         results = [result for result in results if result.round <= state.frozen_after]
     seatings = list(Seating.objects.filter(drive=drive))
     report = report_from_rows(drive, entries, seatings, results)
+    # The hall is the players' screen, whoever opened it: hidden standings show to nobody.
+    leaders = [] if drive.standings_hidden else report.overall
+    ladies, gents = ([], []) if drive.standings_hidden else (report.ladies, report.gents)
     seat_of = {}
     for shown_table in shown.tables:
         for seat, entry in shown_table.seats.items():
@@ -257,12 +261,13 @@ def hall(drive: Drive) -> Hall:
         if drive.is_static
         else [],
         coming_in=coming_in if drive.is_static else [],
-        overall=report.overall[:TOP],
-        ladies=report.ladies[:TOP],
-        gents=report.gents[:TOP],
+        overall=leaders[:TOP],
+        ladies=ladies[:TOP],
+        gents=gents[:TOP],
         frozen_after=state.frozen_after,
         timer=timer(state),
         staying=_staying(entries, seatings),
+        standings_hidden=drive.standings_hidden,
     )
 
 

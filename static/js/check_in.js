@@ -1,5 +1,6 @@
 // The check-in list: the table count and sit-outs the ticked players give, before it is
-// saved; type a name to find a player (Enter ticks the first match); tick the regulars.
+// saved; type a name to find a player (Enter ticks the first match not yet ticked, and says
+// whom); tick the regulars.
 // The plan for every possible count comes from the server (seating.table_plan), so the page
 // never restates the movement's rules.
 (function () {
@@ -45,16 +46,32 @@
       return hit;
     });
   }
+  var said = document.getElementById("find-said");
+  function say(template, words) {
+    said.textContent = template.replace(/\{(\w+)\}/g, function (all, name) { return words[name]; });
+  }
+  function nameOf(box) {
+    return form.querySelector("label[for='" + box.id + "']").textContent.trim();
+  }
   find.addEventListener("input", matches);
   find.addEventListener("keydown", function (event) {
     if (event.key !== "Enter") return;
     event.preventDefault();  // Enter here ticks; it never saves the list half done
+    if (!find.value.trim()) return;
     var found = matches();
-    if (find.value && found.length) {
-      found[0].checked = true;
+    var text = find.value.trim();
+    // The first one not yet ticked: "bert" after Albert is ticked means Bert.
+    var next = found.filter(function (box) { return !box.checked; })[0];
+    if (next) {
+      next.checked = true;
       show();
+      say(said.dataset.ticked, { name: nameOf(next) });
       find.value = "";
       matches();
+    } else if (found.length) {
+      say(said.dataset.allTicked, { text: text, names: found.map(nameOf).join(", ") });
+    } else {
+      say(said.dataset.none, { text: text });
     }
   });
   show();

@@ -1,6 +1,7 @@
 import subprocess
 import sys
 from decimal import Decimal
+from fractions import Fraction
 from itertools import pairwise
 
 import pytest
@@ -17,6 +18,7 @@ from scoring.standings import (
     half_time_round,
     rerank,
     standings,
+    two_places,
 )
 
 FOUR_ROUNDS_OF_TWO = [(1, 2), (2, 2), (3, 2), (4, 2)]
@@ -57,9 +59,10 @@ def test_it_imports_without_django():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-# Player 1 scores 43 over rounds 1-3 (average 7.1666… → 7.17 a deal) and sits out round 4.
+# Player 1 scores 43 over rounds 1-3 (average 7.1666…, shown 7.17) and sits out round 4:
+# 43 + 43 / 6 × 2 = 57.333…, rounded once; not 43 + 7.17 × 2 = 57.34.
 SIT_OUT_CASES = [
-    pytest.param("average", 0, "57.34", id="average-credit-rounded-per-deal"),
+    pytest.param("average", 0, "57.33", id="average-credit-exact-rounded-once"),
     pytest.param("fixed", 6, "55.00", id="fixed-whole-points"),
     pytest.param("fixed", Decimal("6.5"), "56.00", id="fixed-half-points"),
     pytest.param("fixed", Decimal("6.555"), "56.12", id="fixed-credit-rounded-per-deal"),
@@ -82,6 +85,25 @@ def test_it_credits_deals_sat_out(rule, fixed, expected):
     assert row.points == sum(row.round_points)
     assert (row.played_deals, row.sat_out_deals) == (6, 2)
     assert row.average_per_deal == Decimal("7.17")
+
+
+def test_the_average_credit_is_worked_exactly_over_several_rounds_sat_out():
+    # 105 points over 16 deals (6.5625 a deal, shown 6.56), then 4 deals sat out in two
+    # rounds: 105 + 105 / 16 × 4 = 131.25, where the rounded average gave 131.24.
+    rounds = [(r, 2) for r in range(1, 11)]
+    per_round = {r: [7, 6] for r in range(1, 8)} | {8: [7, 7]}
+    scores = make_scores(1, per_round)
+    (row,) = standings(
+        scores,
+        [Competitor(1, "gent")],
+        rounds=rounds,
+        sit_outs=[SitOut(1, 9, 2), SitOut(1, 10, 2)],
+    )
+    assert sum(s.points for s in scores) == 105
+    assert row.points == Decimal("131.25")
+    assert row.average_per_deal == Decimal("6.56")
+    assert row.sit_out_credit == Fraction(105, 16)
+    assert row.round_points[-2:] == (Decimal("13.13"), Decimal("13.13"))
 
 
 def test_it_credits_nothing_for_deals_before_a_late_arrival():
@@ -153,7 +175,8 @@ def test_it_ranks_half_time_on_the_rounds_so_far_with_the_average_then():
     final = standings(scores, competitors, **kwargs)
     assert [(row.player, row.points) for row in half] == [(2, 26), (1, 20)]
     assert [row.round_points for row in half] == [(12, 14), (10, 10)]
-    assert [(row.player, row.points) for row in final] == [(1, Decimal("82.66")), (2, 30)]
+    # 62 over 6 deals played, 2 sat out: 62 + 62 / 6 × 2 = 82.666…, rounded once.
+    assert [(row.player, row.points) for row in final] == [(1, Decimal("82.67")), (2, 30)]
 
 
 @pytest.mark.parametrize(
@@ -401,7 +424,9 @@ def test_ranks_follow_points_and_ties_are_shared(cards, sat_out, countback):
             assert row.rank == 1 + ahead_on_points
         assert row.rank == 1 + index - level.index(row)
         assert row.shared == (len(level) > 1)
-        assert row.points == sum(row.round_points)
+        played = sum(s.points for s in scores if s.player == row.player)
+        exact = played + row.sit_out_credit * row.sat_out_deals
+        assert row.points == two_places(exact)
     for above, below in pairwise(table):
         assert above.points >= below.points
         assert above.rank <= below.rank

@@ -296,6 +296,18 @@ def finish(request, pk):
 
 @login_required
 @require_POST
+def standings_show(request, pk):
+    drive = _organised_drive(request, pk)
+    shown = _done(request, lifecycle.standings_show, drive=drive)
+    if shown is True:
+        messages.success(request, _("The players see the standings now."))
+    elif shown is False:
+        messages.info(request, _("The players already saw the standings."))
+    return redirect("drives:standings", pk=drive.pk)
+
+
+@login_required
+@require_POST
 def reopen(request, pk):
     drive = _organised_drive(request, pk)
     if _attempt(request, lifecycle.drive_reopen, drive=drive):

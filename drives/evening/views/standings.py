@@ -1,7 +1,7 @@
 """Standings, prizes and the two CSV downloads of a drive."""
 
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
@@ -29,6 +29,9 @@ def _drive(request, pk) -> Drive:
 @conditional_page(drive_stamp)
 def standings(request, pk):
     drive = _drive(request, pk)
+    if drive.standings_hidden_from(request.user):
+        # The players see where the standings would be, and why they are not.
+        return render(request, "drives/standings.html", {"drive": drive, "hidden": True})
 
     def body():
         names = PublicNames.for_drive(drive, request.user)
@@ -37,6 +40,7 @@ def standings(request, pk):
 
     # Computing and drawing the standings is the page's whole cost: readers share it.
     context = {"drive": drive, "body": cached_fragment(request, "standings", body)}
+    context["hidden_from_players"] = drive.standings_hidden
     return render(request, "drives/standings.html", context)
 
 
@@ -46,7 +50,10 @@ def _csv_response(drive: Drive, name: str) -> tuple[HttpResponse, SpreadsheetWri
 
 @require_safe
 def standings_csv(request, pk):
-    report = drive_report(_drive(request, pk))
+    drive = _drive(request, pk)
+    if drive.standings_hidden_from(request.user):
+        return redirect("drives:standings", drive.pk)
+    report = drive_report(drive)
     response, writer = _csv_response(report.drive, "standings")
     writer.writerow(STANDINGS_COLUMNS)
     for line in standing_lines(report.overall, PublicNames.for_drive(report.drive, request.user)):
@@ -57,6 +64,8 @@ def standings_csv(request, pk):
 @require_safe
 def results_csv(request, pk):
     drive = _drive(request, pk)
+    if drive.standings_hidden_from(request.user):
+        return redirect("drives:standings", drive.pk)
     if drive.on_paper:
         return _card_totals_csv(request, drive)
     report = drive_report(drive)

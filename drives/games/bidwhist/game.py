@@ -32,6 +32,7 @@ _NEEDED = (
 
 class BidWhist(DriveGame):
     partials = Partials.of("bidwhist")
+    setup_fields = ("no_trumps_double", "boston_bonus", "minimum_bid")
     round_form_class = BidWhistRoundForm
     phone_form_class = BidWhistPhoneForm
     phone_scripts = ("js/tableside_hands.js",)

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 from drives.errors import AT_TABLE, TRICKS_MISSING, TRUMPS_MISSING, FiguresRefused, refusal_text
 from drives.games.base import DriveGame, Partials, Result
 from drives.games.classic.forms import ClassicPhoneForm, ClassicRoundForm
-from drives.games.deals import DealInfo
+from drives.games.deals import DealInfo, honours_text
 from drives.games.figures import DealFigures, Figures, Problem, Typed
 from drives.models import Rotation, TrumpSuit
 from drives.seats import trumps_symbol
@@ -63,7 +63,7 @@ class ClassicWhist(DriveGame):
         "west",
         "ns tricks",
         "ew tricks",
-        "ns honours",
+        "honours",
     )
 
     # The deals -----------------------------------------------------------------------------
@@ -184,7 +184,8 @@ class ClassicWhist(DriveGame):
     # What the pages and sheets show ------------------------------------------------------------
 
     def csv_row(self, result: Result, seated: list[str]) -> list[object]:
-        honours = "" if result.ns_honours is None else result.ns_honours
+        # In words, as the pages say it: a bare 0 read as "none" where E–W held all four.
+        honours = str(honours_text(result.ns_honours)) if self.drive.honours else ""
         return [
             result.round,
             result.deal,
