@@ -162,7 +162,9 @@ def prizes(
         awarded += _most_ten_trick_deals(played, _winners(awarded))
     if config.consolation and draw is not None:
         recorded, players = draw
-        awarded.append(Prize(CONSOLATION, "overall", (players[recorded.winner],), Decimal(0)))
+        winner = players[recorded.winner]
+        points = next((s.points for s in final if s.player == winner), Decimal(0))
+        awarded.append(Prize(CONSOLATION, "overall", (winner,), points))
     return awarded
 
 
