@@ -31,6 +31,7 @@ from drives.money.forms import FeeForm, LineForm, MoneySetupForm
 from drives.names import PublicNames
 from drives.numbers import money as money_text
 from drives.permissions import require_organiser, require_team
+from scoring.money import CURRENCIES
 
 
 def _drive(request, pk, *, require=require_organiser) -> Drive:
@@ -245,6 +246,21 @@ def season_accounts_csv(request, pk):
         ]
     )
     lines = season_accounts(season)
+    places = CURRENCIES[code].places
+
+    def amount(value) -> str:
+        """The machine form every spreadsheet reads, at the currency's places: 8.00."""
+        return f"{Decimal(value):.{places}f}"
+
+    figures = (
+        "fees_paid",
+        "fees_owing",
+        "other_takings",
+        "takings",
+        "costs",
+        "prizes_paid",
+        "balance",
+    )
     for line in lines:
         writer.writerow(
             [
@@ -252,26 +268,9 @@ def season_accounts_csv(request, pk):
                 line.drive.title,
                 line.drive.status,
                 line.players,
-                line.fees_paid,
-                line.fees_owing,
-                line.other_takings,
-                line.takings,
-                line.costs,
-                line.prizes_paid,
-                line.balance,
+                *(amount(getattr(line, name)) for name in figures),
             ]
         )
-    total = [
-        sum((getattr(line, name) for line in lines), start=0)
-        for name in (
-            "fees_paid",
-            "fees_owing",
-            "other_takings",
-            "takings",
-            "costs",
-            "prizes_paid",
-            "balance",
-        )
-    ]
+    total = [amount(sum(getattr(line, name) for line in lines)) for name in figures]
     writer.writerow(["", "season total", "", sum(line.players for line in lines), *total])
     return response

@@ -157,12 +157,15 @@ def drive_report(drive: Drive) -> DriveReport:
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     seatings = list(Seating.objects.filter(drive=drive))
     results = [] if drive.on_paper else list(TableResult.objects.filter(drive=drive))
-    money = (
-        DriveMoney.objects.filter(drive=drive).first()
-        if drive.status == DriveStatus.FINISHED
-        else None
-    )
-    return report_from_rows(drive, entries, seatings, results, money=money)
+    return report_from_rows(drive, entries, seatings, results, money=prize_money_row(drive))
+
+
+def prize_money_row(drive: Drive) -> DriveMoney | None:
+    """A finished drive's consolation prize and draw (``DriveMoney``): one query, none for a
+    drive still playing, which gives no prizes yet."""
+    if drive.status != DriveStatus.FINISHED:
+        return None
+    return DriveMoney.objects.filter(drive=drive).first()
 
 
 def first_totals(drive: Drive) -> list[CardTotal]:
