@@ -7,8 +7,6 @@ from django.utils.translation import gettext_lazy as _
 from drives.models.drive import Drive, Entry
 from scoring.money import PrizeMoneyRule
 
-FEE_DIGITS = {"max_digits": 9, "decimal_places": 2}
-
 
 class FeeKind(models.TextChoices):
     MEMBER = "member", _("Member")
@@ -35,8 +33,12 @@ class DriveMoney(models.Model):
     """One drive's fees, prize money and consolation draw; made on the first save."""
 
     drive = models.OneToOneField(Drive, models.CASCADE, related_name="money")
-    member_fee = models.DecimalField(_("entry fee for members"), default=0, **FEE_DIGITS)
-    visitor_fee = models.DecimalField(_("entry fee for visitors"), default=0, **FEE_DIGITS)
+    member_fee = models.DecimalField(
+        _("entry fee for members"), default=0, max_digits=9, decimal_places=2
+    )
+    visitor_fee = models.DecimalField(
+        _("entry fee for visitors"), default=0, max_digits=9, decimal_places=2
+    )
     prize_money = models.CharField(
         _("prizes in money"), max_length=8, choices=PrizeMoney.choices, default=PrizeMoney.NONE
     )
@@ -45,10 +47,16 @@ class DriveMoney(models.Model):
     )
     # "10, 6, 4": money for FIXED, proportions of the fund for SHARE.
     placing_amounts = models.CharField(_("placing prizes"), max_length=100, blank=True)
-    booby_amount = models.DecimalField(_("booby prize"), default=0, **FEE_DIGITS)
-    half_time_amount = models.DecimalField(_("half-time prize"), default=0, **FEE_DIGITS)
-    ten_trick_amount = models.DecimalField(_("ten-trick prize"), default=0, **FEE_DIGITS)
-    consolation_amount = models.DecimalField(_("consolation prize"), default=0, **FEE_DIGITS)
+    booby_amount = models.DecimalField(_("booby prize"), default=0, max_digits=9, decimal_places=2)
+    half_time_amount = models.DecimalField(
+        _("half-time prize"), default=0, max_digits=9, decimal_places=2
+    )
+    ten_trick_amount = models.DecimalField(
+        _("ten-trick prize"), default=0, max_digits=9, decimal_places=2
+    )
+    consolation_amount = models.DecimalField(
+        _("consolation prize"), default=0, max_digits=9, decimal_places=2
+    )
     consolation = models.CharField(
         _("consolation prize drawn by lot"),
         max_length=7,
@@ -90,7 +98,7 @@ class MoneyLine(models.Model):
     drive = models.ForeignKey(Drive, models.CASCADE, related_name="money_lines")
     kind = models.CharField(_("kind"), max_length=6, choices=LineKind.choices)
     label = models.CharField(_("what"), max_length=100)
-    amount = models.DecimalField(_("amount"), **FEE_DIGITS)
+    amount = models.DecimalField(_("amount"), max_digits=9, decimal_places=2)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

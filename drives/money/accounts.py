@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from drives.models import (
+    Drive,
     DriveMoney,
     DriveStatus,
     Entry,
@@ -57,7 +58,12 @@ def scale_of(money: DriveMoney) -> rules.PrizeScale:
 
 
 def fee_due(money: DriveMoney, kind: str) -> Decimal:
-    return {FeeKind.MEMBER: money.member_fee, FeeKind.VISITOR: money.visitor_fee}.get(kind, ZERO)
+    """What a member or a visitor pays; a free place nothing."""
+    if kind == FeeKind.MEMBER:
+        return money.member_fee
+    if kind == FeeKind.VISITOR:
+        return money.visitor_fee
+    return ZERO
 
 
 def fee_version(fee: EntryFee | None) -> str:
@@ -263,7 +269,7 @@ def payouts_of(
 class SeasonLine:
     """One drive's line in a season's accounts."""
 
-    drive: object
+    drive: Drive
     players: int
     fees_paid: Decimal
     fees_owing: Decimal
@@ -292,10 +298,10 @@ def season_accounts(season: Season) -> list[SeasonLine]:
     pks = [drive.pk for drive in drives]
     money = {m.drive_id: m for m in DriveMoney.objects.filter(drive_id__in=pks)}
     fees: dict[int, list[tuple[str, bool]]] = {pk: [] for pk in pks}
-    for drive_id, kind, paid in Entry.objects.filter(drive_id__in=pks).values_list(
+    for drive_id, kind, has_paid in Entry.objects.filter(drive_id__in=pks).values_list(
         "drive_id", "fee__kind", "fee__paid"
     ):
-        fees[drive_id].append((kind or FeeKind.MEMBER, bool(paid)))
+        fees[drive_id].append((kind or FeeKind.MEMBER, bool(has_paid)))
     lines: dict[int, list[MoneyLine]] = {pk: [] for pk in pks}
     for line in MoneyLine.objects.filter(drive_id__in=pks):
         lines[line.drive_id].append(line)

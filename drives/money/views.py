@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import models
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
@@ -43,7 +44,9 @@ def _drive(request, pk, *, require=require_organiser) -> Drive:
 def history_words(change: MoneyChange, drive: Drive) -> str:
     """One change of the drive's money in the reader's words."""
     detail, currency = change.detail, drive.club.currency
-    words = {key: value for key, value in detail.items() if isinstance(value, str | int)}
+    words: dict[str, object] = {
+        key: value for key, value in detail.items() if isinstance(value, str | int)
+    }
     match change.action:
         case MoneyAction.FEE:
             kind, paid = detail["after"]
@@ -69,6 +72,7 @@ def history_words(change: MoneyChange, drive: Drive) -> str:
 def _setup_change(name: str, before: str, after: str) -> str:
     """ "booby prize: 0 → 1", a choice by its label."""
     field = DriveMoney._meta.get_field(name)
+    assert isinstance(field, models.Field)  # a column of the row, never a relation
     labels = {str(value): str(label) for value, label in getattr(field, "choices", None) or ()}
     before, after = labels.get(before, before) or "—", labels.get(after, after) or "—"
     return labelled(field.verbose_name, f"{before} → {after}")
