@@ -58,6 +58,7 @@ class Club(models.Model):
         max_length=3,
         choices=[(code, code) for code in CURRENCIES],
         default="GBP",
+        help_text=_("Entry fees, takings, costs and prize money are kept in it."),
     )
 
     class Meta:
