@@ -1,6 +1,7 @@
 """A drive's accounts (the money page and the cash sheet) and a season's (its CSV).
 
-A drive's: five queries beside its report's, whatever the number of players. A season's:
+A drive's: its report's four queries and four more (its money row, the entries with their
+fees, the lines, the history), whatever the number of players. A season's:
 its drives, their cached summaries (``reports.summaries``), their money, fees and lines.
 """
 
