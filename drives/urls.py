@@ -7,6 +7,7 @@ from drives.backup import views as backup
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, repairs, rounds, standings, stays
 from drives.league.views import clubs, league, seasons
+from drives.money import views as money
 from drives.paper import views as paper
 from drives.printing import views as pdf
 from drives.reach import feeds
@@ -42,6 +43,7 @@ urlpatterns = [
     path("seasons/<int:pk>/edit/", seasons.season_edit, name="season_edit"),
     path("seasons/<int:pk>/league.csv", league.league_csv, name="league_csv"),
     path("seasons/<int:pk>/league.pdf", pdf.league_pdf, name="league_pdf"),
+    path("seasons/<int:pk>/accounts.csv", money.season_accounts_csv, name="season_accounts_csv"),
     path("seasons/<int:pk>/sheets/<int:sheet_pk>/", pdf.sheet_page, SEASON, name="season_sheet"),
     path(
         "seasons/<int:pk>/sheets/<int:sheet_pk>/status/",
@@ -88,6 +90,17 @@ urlpatterns = [
     path("drives/<int:pk>/standings/", standings.standings, name="standings"),
     path("drives/<int:pk>/standings.csv", standings.standings_csv, name="standings_csv"),
     path("drives/<int:pk>/results.csv", standings.results_csv, name="results_csv"),
+    path("drives/<int:pk>/money/", money.money_page, name="money"),
+    path("drives/<int:pk>/money/setup/", money.money_setup, name="money_setup"),
+    path("drives/<int:pk>/money/fees/<int:entry_pk>/", money.fee_save, name="money_fee"),
+    path("drives/<int:pk>/money/lines/", money.line_add, name="money_line_add"),
+    path(
+        "drives/<int:pk>/money/lines/<int:line_pk>/remove/",
+        money.line_remove,
+        name="money_line_remove",
+    ),
+    path("drives/<int:pk>/money/draw/", money.consolation_draw, name="money_draw"),
+    path("drives/<int:pk>/cash.pdf", pdf.cash_pdf, name="cash_pdf"),
     path("drives/<int:pk>/totals/", paper.totals, name="paper_totals"),
     path("drives/<int:pk>/totals/card/", paper.card_save, name="paper_card"),
     path("drives/<int:pk>/totals/settle/", paper.settle, name="paper_settle"),

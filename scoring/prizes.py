@@ -19,11 +19,19 @@ Prize rules (:func:`prizes`):
   half-time prize goes to the best half-time standing among players without a
   prize, then the single ten-trick prize to the most deals with 10 or more
   tricks among players still without a prize (none if that most is 0). Ties share.
+  A player passed over because they already hold a prize is named on the prize
+  (``passed_over``), so the page can say why the next in line took it.
+* The consolation prize (``consolation``) is drawn by lot among the players who
+  played and won nothing else (:func:`unprized`, withdrawn players out as above):
+  the draw is recorded as its seed and its candidates' card numbers, in order, and
+  :func:`draw_lot` gives the same winner from that record every time. With
+  ``booby`` off it stands instead of the booby.
 """
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from hashlib import sha256
 
 from scoring.errors import StandingsError
 from scoring.standings import Competitor, Role, Standing, check_competitors, groups_by, rerank
@@ -39,6 +47,7 @@ class PrizeConfig:
     half_time: bool = False
     most_ten_trick_deals: bool = False
     withdrawn_win_prizes: bool = False
+    consolation: bool = False
 
     def __post_init__(self) -> None:
         if self.places < 1:
@@ -57,6 +66,46 @@ class Prize:
     category: str
     players: tuple[int, ...]
     points: Decimal
+    #: The places a placing prize covers (=2, =2 cover 2 and 3); empty for the others.
+    covers: tuple[int, ...] = ()
+    #: Players who stood before the winners for this prize but already hold another.
+    passed_over: tuple[int, ...] = ()
+
+
+BOOBY = "Booby"
+HALF_TIME = "Half-time"
+TEN_TRICKS = "Most deals with 10+ tricks"
+CONSOLATION = "Consolation"
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A consolation draw as recorded: its seed and its candidates' labels (card numbers)
+    in the order drawn from; the winner follows from them (:func:`draw_lot`)."""
+
+    seed: str
+    candidates: tuple[int, ...]
+
+    @property
+    def winner(self) -> int:
+        return draw_lot(self.seed, self.candidates)
+
+
+def draw_lot(seed: str, candidates: Sequence[int]) -> int:
+    """One of ``candidates``, chosen by ``seed``: the SHA-256 of "seed:3,5,9" read as a
+    number, modulo how many candidates, is the index of the one drawn. Anyone can repeat
+    it with any SHA-256 tool.
+
+    >>> draw_lot("7f3a", [3, 5, 9]) == draw_lot("7f3a", [3, 5, 9])
+    True
+    >>> draw_lot("any", [4])
+    4
+    """
+    if not candidates:
+        raise StandingsError("A draw needs at least one candidate.")
+    text = f"{seed}:{','.join(str(c) for c in candidates)}"
+    number = int.from_bytes(sha256(text.encode()).digest(), "big")
+    return candidates[number % len(candidates)]
 
 
 def prizes(
@@ -66,10 +115,13 @@ def prizes(
     *,
     half_time: Sequence[Standing] | None = None,
     withdrawn: Collection[int] = (),
+    draw: tuple[Draw, dict[int, int]] | None = None,
 ) -> list[Prize]:
-    """The prizes: placings and booby per list, then half-time, then ten-trick.
+    """The prizes: placings and booby per list, then half-time, then ten-trick, then the
+    consolation prize once drawn.
 
-    ``withdrawn``: the players who withdrew and did not come back.
+    ``withdrawn``: the players who withdrew and did not come back. ``draw``: the
+    recorded consolation draw and the player each of its labels names.
 
     >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3, Decimal(4)),
     ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1, Decimal(3))]
@@ -108,7 +160,30 @@ def prizes(
         awarded += _half_time(played, half_time, _winners(awarded))
     if config.most_ten_trick_deals:
         awarded += _most_ten_trick_deals(played, _winners(awarded))
+    if config.consolation and draw is not None:
+        recorded, players = draw
+        winner = players[recorded.winner]
+        points = next((s.points for s in final if s.player == winner), Decimal(0))
+        awarded.append(Prize(CONSOLATION, "overall", (winner,), points))
     return awarded
+
+
+def unprized(
+    final: Sequence[Standing],
+    awarded: Iterable[Prize],
+    config: PrizeConfig,
+    *,
+    withdrawn: Collection[int] = (),
+) -> list[int]:
+    """The consolation draw's candidates: who played, may win and won nothing, in the
+    standings' order."""
+    winners = _winners([p for p in awarded if p.name != CONSOLATION])
+    barred = set() if config.withdrawn_win_prizes else set(withdrawn)
+    return [
+        s.player
+        for s in final
+        if s.played_deals and s.player not in winners and s.player not in barred
+    ]
 
 
 def _half_time(
@@ -120,7 +195,8 @@ def _half_time(
     if not entrants:
         return []
     best = groups_by(entrants, key=lambda s: s.rank)[0]
-    return [_prize("Half-time", "overall", best, best[0].points)]
+    passed = tuple(s.player for s in half_time if s.rank < best[0].rank and s.player in winners)
+    return [_prize(HALF_TIME, "overall", best, best[0].points, passed_over=passed)]
 
 
 def _most_ten_trick_deals(played: list[Standing], winners: set[int]) -> list[Prize]:
@@ -130,7 +206,8 @@ def _most_ten_trick_deals(played: list[Standing], winners: set[int]) -> list[Pri
         return []
     best = groups_by(entrants, key=lambda s: -s.ten_trick_deals)[0]
     most = Decimal(best[0].ten_trick_deals)
-    return [_prize("Most deals with 10+ tricks", "overall", best, most)]
+    passed = tuple(s.player for s in played if s.player in winners and s.ten_trick_deals > most)
+    return [_prize(TEN_TRICKS, "overall", best, most, passed_over=passed)]
 
 
 def _placings_and_booby(
@@ -143,10 +220,11 @@ def _placings_and_booby(
         if place > config.places:
             break
         # A tied group shares the prize of its first place and uses up the places it covers.
-        awarded.append(_prize(_ordinal(place), category, group, group[0].points))
+        covers = tuple(range(place, min(place + len(group), config.places + 1)))
+        awarded.append(_prize(_ordinal(place), category, group, group[0].points, covers=covers))
         place += len(group)
     if config.booby and groups and not _winners(awarded) & {s.player for s in groups[-1]}:
-        awarded.append(_prize("Booby", category, groups[-1], groups[-1][0].points))
+        awarded.append(_prize(BOOBY, category, groups[-1], groups[-1][0].points))
     return awarded
 
 
@@ -154,8 +232,16 @@ def _winners(awarded: list[Prize]) -> set[int]:
     return {player for prize in awarded for player in prize.players}
 
 
-def _prize(name: str, category: str, group: list[Standing], points: Decimal) -> Prize:
-    return Prize(name, category, tuple(s.player for s in group), points)
+def _prize(
+    name: str,
+    category: str,
+    group: list[Standing],
+    points: Decimal,
+    *,
+    covers: tuple[int, ...] = (),
+    passed_over: tuple[int, ...] = (),
+) -> Prize:
+    return Prize(name, category, tuple(s.player for s in group), points, covers, passed_over)
 
 
 def _ordinal(place: int) -> str:

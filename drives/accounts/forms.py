@@ -102,7 +102,7 @@ class ClubSettingsForm(OneLineTexts, forms.ModelForm):
 
     class Meta:
         model = Club
-        fields = ["name", "town", "venue", "player_names", "four_colour_suits"]
+        fields = ["name", "town", "venue", "player_names", "four_colour_suits", "currency"]
 
 
 class InviteForm(forms.Form):

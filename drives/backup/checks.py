@@ -77,6 +77,9 @@ def _type_problem(field: models.Field, value) -> str:
         return "" if isinstance(value, bool) else expect(_("true or false"), value)
     if isinstance(field, INTEGERS):
         return _integer_problem(field, value)
+    if isinstance(field, models.DecimalField):
+        # Written as text ("2.50"), so no float ever rounds it; field.clean() reads it.
+        return "" if isinstance(value, str) else expect(_("an amount, as text"), value)
     if isinstance(field, models.JSONField):
         wanted = list if field.default is list else dict
         if not isinstance(value, wanted):

@@ -36,11 +36,15 @@ from drives.models import (
     ClubRole,
     ConsentChange,
     Drive,
+    DriveMoney,
     DriveStatusChange,
     Entry,
+    EntryFee,
     HallState,
     Invitation,
     Membership,
+    MoneyChange,
+    MoneyLine,
     MoveRepair,
     PendingEntry,
     Player,
@@ -76,6 +80,10 @@ EXPORTED: dict[type[models.Model], str] = {
     PendingEntry: "drive__club",
     CardTotal: "entry__drive__club",
     CardTotalChange: "card__entry__drive__club",
+    DriveMoney: "drive__club",
+    EntryFee: "entry__drive__club",
+    MoneyLine: "drive__club",
+    MoneyChange: "drive__club",
 }
 # The club's team, by user name in the document: a file of version 1 has organisers only.
 TEAM_KEYS = {"organisers": ClubRole.ORGANISER, "helpers": ClubRole.HELPER}

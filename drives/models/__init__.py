@@ -45,6 +45,17 @@ from drives.models.drive import (
     TrumpSuit,
 )
 from drives.models.limits import RateCount
+from drives.models.money import (
+    Consolation,
+    DriveMoney,
+    EntryFee,
+    FeeKind,
+    LineKind,
+    MoneyAction,
+    MoneyChange,
+    MoneyLine,
+    PrizeMoney,
+)
 from drives.models.paper import CardTotal, CardTotalChange, Typist
 from drives.models.printing import PrintedSheet, SheetFailure, SheetKind, SheetStatus
 from drives.models.publishing import PublishingKey, PublishingTarget
@@ -66,16 +77,24 @@ __all__ = [
     "ClubRole",
     "ConsentChange",
     "ConsentSource",
+    "Consolation",
     "Counting",
     "Drive",
+    "DriveMoney",
     "DriveStatus",
     "DriveStatusChange",
     "Entry",
+    "EntryFee",
+    "FeeKind",
     "Game",
     "HallState",
     "Invitation",
     "LeagueRule",
+    "LineKind",
     "Membership",
+    "MoneyAction",
+    "MoneyChange",
+    "MoneyLine",
     "MoveRepair",
     "MovementType",
     "PendingEntry",
@@ -83,6 +102,7 @@ __all__ = [
     "Player",
     "PlayerNames",
     "PrintedSheet",
+    "PrizeMoney",
     "PublishingKey",
     "PublishingTarget",
     "RateCount",

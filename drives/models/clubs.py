@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from scoring.league import LeagueKind
+from scoring.money import CURRENCIES
 from scoring.standings import Role
 
 
@@ -49,6 +50,15 @@ class Club(models.Model):
         _("four-colour suits"),
         default=False,
         help_text=_("Hearts red, diamonds blue, clubs green, spades black, on pages and sheets."),
+    )
+
+    # Entry fees, takings and prizes are in it on every page, sheet and CSV (drives.money).
+    currency = models.CharField(
+        _("currency"),
+        max_length=3,
+        choices=[(code, code) for code in CURRENCIES],
+        default="GBP",
+        help_text=_("Entry fees, takings, costs and prize money are kept in it."),
     )
 
     class Meta:

@@ -16,6 +16,7 @@ class SheetKind(models.TextChoices):
     RESULTS = "results", _("results sheet")
     BLANK_PACK = "blank-pack", _("blank pack")
     LEAGUE = "league", _("league table")
+    CASH = "cash", _("cash sheet")
 
 
 class SheetStatus(models.TextChoices):

@@ -37,6 +37,7 @@ from drives.models import (
     SheetStatus,
     TableResult,
 )
+from drives.money.accounts import money_inputs
 from drives.names import has_played
 from drives.printing import lease, render, result_sheets, sheets
 from drives.printing.sheets import Layout
@@ -45,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 10
+TEMPLATE_VERSION = 11
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {
@@ -55,6 +56,7 @@ INLINE_ITEMS = {
     SheetKind.RESULTS: 40,
     SheetKind.BLANK_PACK: 8,
     SheetKind.LEAGUE: 0,  # a season of a large club takes many seconds: always the worker
+    SheetKind.CASH: 0,  # one page, yet its prizes need the standings: the worker, like the league
 }
 
 
@@ -128,6 +130,12 @@ def inputs(request: SheetRequest) -> Inputs:
         if request.kind == SheetKind.TABLE_CARDS_QR
         else []
     )
+    # The results sheet shows the consolation draw; the cash sheet every figure of the money.
+    money = (
+        money_inputs(drive, fees=request.kind == SheetKind.CASH)
+        if request.kind in (SheetKind.RESULTS, SheetKind.CASH)
+        else []
+    )
     digest = hashlib.sha256()
     for part in (
         TEMPLATE_VERSION,
@@ -139,6 +147,8 @@ def inputs(request: SheetRequest) -> Inputs:
         drive.club.name,
         str(drive.club.player_names),  # the same text whether a choice or as stored
         drive.club.four_colour_suits,
+        drive.club.currency,
+        money,
         settings_of_drive,
         entries,
         seatings,

@@ -24,6 +24,7 @@ from django.utils.translation import get_language
 
 from drives.evening import rounds
 from drives.models import SheetKind
+from drives.money.accounts import drive_accounts
 from drives.names import PublicNames
 from drives.printing import card_grid, pool, result_sheets, sheets, table_grid
 from drives.printing.result_sheets import LeagueSheet
@@ -227,6 +228,14 @@ def results_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     return [Chunk(render_to_string("drives/pdf/results.html", context), 1)]
 
 
+def cash_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
+    """The evening's money on one page: takings, costs, prizes paid and the balance."""
+    context = _drive_context(
+        printed, layout, accounts=drive_accounts(printed.drive), names=PublicNames()
+    )
+    return [Chunk(render_to_string("drives/pdf/cash.html", context), 1)]
+
+
 def blank_pack_chunks(printed: PrintedDrive, layout: Layout) -> list[Chunk]:
     """Scorecards with empty score columns, then the table cards, for a drive run on paper."""
     full = PublicNames()  # the organisers' own material: full names
@@ -241,6 +250,7 @@ CHUNKS: dict[str, Callable[..., list[Chunk]]] = {
     SheetKind.TABLE_CARDS_QR: table_card_qr_chunks,
     SheetKind.RESULTS: results_chunks,
     SheetKind.BLANK_PACK: blank_pack_chunks,
+    SheetKind.CASH: cash_chunks,
 }
 
 

@@ -32,7 +32,7 @@ from drives.models import (
     TableResult,
 )
 from drives.numbers import figure as points_text
-from drives.reports.report import DriveReport, StandingRow, report_from_rows
+from drives.reports.report import DriveReport, StandingRow, prize_money_row, report_from_rows
 from drives.reports.scores import deal_scores, seat_map
 from drives.seats import seat_letter
 from scoring import standings as ranking
@@ -161,11 +161,13 @@ class PrintedDrive:
 
 
 def load(drive: Drive) -> PrintedDrive:
-    """Three queries: the entries with their players, the seatings and the results."""
+    """Three queries: the entries with their players, the seatings and the results; a
+    fourth, for a finished drive, its consolation prize and draw."""
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     seatings = list(Seating.objects.filter(drive=drive))
     results = list(TableResult.objects.filter(drive=drive))
-    report = report_from_rows(drive, entries, seatings, results)  # also joins seatings to entries
+    # Also joins seatings to entries.
+    report = report_from_rows(drive, entries, seatings, results, money=prize_money_row(drive))
     seats: SeatMap = seat_map(seatings)
     provisional = False
     if not seatings and drive.status == DriveStatus.PLANNED:

@@ -40,7 +40,7 @@ from drives.tableside import tokens
 from scoring.errors import LeagueError
 
 #: Sheets for the organisers of the drive's club only, their progress pages too.
-ORGANISER_SHEETS = (SheetKind.BLANK_PACK, SheetKind.TABLE_CARDS_QR)
+ORGANISER_SHEETS = (SheetKind.BLANK_PACK, SheetKind.TABLE_CARDS_QR, SheetKind.CASH)
 
 
 def _drive(request, pk) -> Drive:
@@ -78,6 +78,15 @@ def blank_pack_pdf(request, pk):
     drive = _drive(request, pk)
     require_organiser(request.user, drive.club)
     return _drive_sheet(request, drive, SheetKind.BLANK_PACK)
+
+
+@login_required
+@require_safe
+def cash_pdf(request, pk):
+    """The evening's cash sheet (takings, costs, prizes paid, balance): organisers only."""
+    drive = _drive(request, pk)
+    require_organiser(request.user, drive.club)
+    return _drive_sheet(request, drive, SheetKind.CASH)
 
 
 @login_required

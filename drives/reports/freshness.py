@@ -16,6 +16,7 @@ from drives.models import (
     CardTotal,
     Club,
     Drive,
+    DriveMoney,
     DriveStatusChange,
     Entry,
     Player,
@@ -50,6 +51,12 @@ def standings_sources() -> tuple[tuple[str, str, str], ...]:
             "SUM(COALESCE(x.returned_round, 0)), SUM(x.player_id)",
         ),
         (f"{_table(Seating)} x", "x.drive_id", "COUNT(*), MAX(x.id), SUM(x.entry_id)"),
+        # The consolation prize and its draw: who won it is part of the prizes.
+        (
+            f"{_table(DriveMoney)} x",
+            "x.drive_id",
+            "COUNT(*), MAX(x.consolation), MAX(x.draw_seed)",
+        ),
         (
             f"{_table(CardTotal)} x JOIN {_table(Entry)} e"
             f" ON e.id = x.entry_id AND x.typist = {int(Typist.FIRST)}",
@@ -61,7 +68,8 @@ def standings_sources() -> tuple[tuple[str, str, str], ...]:
 
 @functools.cache
 def _queries() -> tuple[str, str]:
-    """The drive's query (its parameters: the drive's id, six times) and the players'."""
+    """The drive's query (its parameters: the drive's id, once a source and twice more) and
+    the players'."""
     # Each table is read once, in an aggregate of one row; the public pages also show
     # whether the drive was cancelled.
     status = (f"{_table(DriveStatusChange)} x", "x.drive_id", "COUNT(*), MAX(x.id)")
@@ -87,7 +95,7 @@ def _queries() -> tuple[str, str]:
 
 def drive_stamp(pk: int):
     """The drive, its club and season, the club's players, the drive's results, seats,
-    entries, card totals and status changes; None when there is no such drive."""
+    entries, card totals, consolation draw and status changes; None when there is no such drive."""
     drive_query, players_query = _queries()
     with connection.cursor() as cursor:
         cursor.execute(drive_query, [pk] * (len(standings_sources()) + 2))

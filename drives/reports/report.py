@@ -10,7 +10,9 @@ from django.utils.translation import gettext_noop
 
 from drives.models import (
     CardTotal,
+    Consolation,
     Drive,
+    DriveMoney,
     DriveStatus,
     Entry,
     MovementType,
@@ -29,7 +31,7 @@ from drives.reports.scores import (
 )
 from scoring import standings as ranking
 from scoring.pairs import pair_standings, partners
-from scoring.prizes import PrizeConfig, prizes
+from scoring.prizes import Draw, PrizeConfig, prizes, unprized
 
 #: The prize names and categories ``scoring`` gives, for ``makemessages``: the templates
 #: show them with ``{% translate prize.name %}`` (kept English here: league summaries
@@ -48,6 +50,7 @@ PRIZE_WORDS = (
     gettext_noop("Booby"),
     gettext_noop("Half-time"),
     gettext_noop("Most deals with 10+ tricks"),
+    gettext_noop("Consolation"),
     gettext_noop("ladies"),
     gettext_noop("gents"),
 )
@@ -80,11 +83,31 @@ class PairRow:
 
 
 @dataclass(frozen=True)
+class PassedOver:
+    """A player who stood first in line for a prize but took another (``prize``)."""
+
+    entry: Entry
+    prize: str
+
+
+@dataclass(frozen=True)
 class PrizeRow:
     name: str
     category: str
     entries: tuple[Entry, ...]
     points: Decimal
+    covers: tuple[int, ...] = ()  # the places a placing prize covers
+    passed_over: tuple[PassedOver, ...] = ()
+
+
+@dataclass(frozen=True)
+class DrawRecord:
+    """The consolation draw as recorded: anyone can repeat it (``scoring.prizes.draw_lot``)."""
+
+    seed: str
+    candidates: tuple[Entry, ...]  # in the order drawn from
+    winner: Entry
+    drawn_at: object  # a datetime
 
 
 @dataclass(frozen=True)
@@ -100,6 +123,9 @@ class DriveReport:
     results: list[DealResult]
     cards_typed: int = 0  # a paper drive's cards with a total; its scores have no deals
     pairs: list[PairRow] = field(default_factory=list)  # fixed partnerships, ranked
+    draw: DrawRecord | None = None  # the consolation draw, once drawn
+    #: Who the consolation prize would be drawn among now (a finished drive that gives one).
+    draw_candidates: tuple[Entry, ...] = ()
 
     @property
     def on_paper(self) -> bool:
@@ -131,7 +157,15 @@ def drive_report(drive: Drive) -> DriveReport:
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     seatings = list(Seating.objects.filter(drive=drive))
     results = [] if drive.on_paper else list(TableResult.objects.filter(drive=drive))
-    return report_from_rows(drive, entries, seatings, results)
+    return report_from_rows(drive, entries, seatings, results, money=prize_money_row(drive))
+
+
+def prize_money_row(drive: Drive) -> DriveMoney | None:
+    """A finished drive's consolation prize and draw (``DriveMoney``): one query, none for a
+    drive still playing, which gives no prizes yet."""
+    if drive.status != DriveStatus.FINISHED:
+        return None
+    return DriveMoney.objects.filter(drive=drive).first()
 
 
 def first_totals(drive: Drive) -> list[CardTotal]:
@@ -143,11 +177,14 @@ def first_totals(drive: Drive) -> list[CardTotal]:
     )
 
 
-def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> DriveReport:
+def report_from_rows(
+    drive: Drive, entries, seatings, results, totals=None, *, money: DriveMoney | None = None
+) -> DriveReport:
     """The report from rows already loaded, so a season's drives load in a few queries.
 
     A paper drive (``drive.on_paper``) is ranked from ``totals``, its first typist's
-    card totals, instead of ``results``; read here (one query) when not passed.
+    card totals, instead of ``results``; read here (one query) when not passed. ``money``:
+    the drive's consolation prize and its draw, if it has them.
     """
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
@@ -184,6 +221,7 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
             drive, entries, seats_at, results, competitors, rounds_scored
         )
     by_role = drive.prizes_by_role
+    prize_rows, draw, candidates = _prize_rows(drive, final, half, competitors, by_pk, money)
     return DriveReport(
         drive=drive,
         overall=rows(final),
@@ -191,11 +229,13 @@ def report_from_rows(drive: Drive, entries, seatings, results, totals=None) -> D
         gents=rows(_within_role(final, by_pk, ("gent", "either"))) if by_role else [],
         half_time_round=half_round if half is not None else None,
         half_time=rows(half) if half is not None else [],
-        prizes=_prize_rows(drive, final, half, competitors, by_pk),
+        prizes=prize_rows,
         rounds_scored=rounds_scored,
         results=deal_results(drive, seats_at, results),  # the same seat map as the scores
         cards_typed=len(totals),
         pairs=_pair_rows(drive, seats_at, rows(final)),
+        draw=draw,
+        draw_candidates=candidates,
     )
 
 
@@ -219,29 +259,61 @@ def _played_standings(drive: Drive, entries, seats_at, results, competitors, rou
     return final, halves[0] if halves else None, half_round
 
 
-def _prize_rows(drive: Drive, final, half, competitors, by_pk) -> list[PrizeRow]:
-    """The prizes of a finished drive, by the drive's prize rules (``scoring.prizes``)."""
+def _prize_rows(drive: Drive, final, half, competitors, by_pk, money: DriveMoney | None):
+    """The prizes of a finished drive, by the drive's prize rules (``scoring.prizes``),
+    with its consolation draw and who it would be drawn among."""
     if drive.status != DriveStatus.FINISHED:
-        return []
+        return [], None, ()
+    consolation = money.consolation if money is not None else Consolation.NONE
     config = PrizeConfig(
         places=drive.prize_places,
         by_role=drive.prizes_by_role,
-        booby=drive.booby_prize,
+        booby=drive.booby_prize and consolation != Consolation.INSTEAD,
         half_time=drive.half_time_prize,
         most_ten_trick_deals=drive.ten_trick_prize,
         withdrawn_win_prizes=drive.withdrawn_win_prizes,
+        consolation=consolation != Consolation.NONE,
     )
-    return [
-        PrizeRow(p.name, p.category, tuple(by_pk[pk] for pk in p.players), p.points)
+    by_card = {entry.card_number: entry for entry in by_pk.values()}
+    recorded = None
+    if config.consolation and money is not None and money.draw_seed:
+        recorded = Draw(money.draw_seed, tuple(money.draw_candidates))
+    withdrawn = {entry.pk for entry in by_pk.values() if entry.has_left}
+    awarded = prizes(
+        final,
+        competitors,
+        config,
         # A paper drive whose half-times were not typed has no half-time prize to give.
-        for p in prizes(
-            final,
-            competitors,
-            config,
-            half_time=half or [],
-            withdrawn={entry.pk for entry in by_pk.values() if entry.has_left},
+        half_time=half or [],
+        withdrawn=withdrawn,
+        draw=(recorded, {card: e.pk for card, e in by_card.items()}) if recorded else None,
+    )
+    held = {player: p.name for p in awarded for player in p.players}
+    rows = [
+        PrizeRow(
+            p.name,
+            p.category,
+            tuple(by_pk[pk] for pk in p.players),
+            p.points,
+            p.covers,
+            tuple(PassedOver(by_pk[pk], held[pk]) for pk in p.passed_over),
         )
+        for p in awarded
     ]
+    draw = None
+    if recorded is not None and money is not None:
+        draw = DrawRecord(
+            recorded.seed,
+            tuple(by_card[card] for card in recorded.candidates),
+            by_card[recorded.winner],
+            money.drawn_at,
+        )
+    candidates = ()
+    if config.consolation and draw is None:
+        candidates = tuple(
+            by_pk[pk] for pk in unprized(final, awarded, config, withdrawn=withdrawn)
+        )
+    return rows, draw, candidates
 
 
 def _pair_rows(drive: Drive, seats_at, overall: list[StandingRow]) -> list[PairRow]:

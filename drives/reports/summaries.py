@@ -19,13 +19,22 @@ from decimal import ROUND_HALF_UP, Decimal
 from django.core.cache import cache
 from django.db import connection
 
-from drives.models import DETAIL_FIELDS, CardTotal, Drive, Entry, Seating, TableResult, Typist
+from drives.models import (
+    DETAIL_FIELDS,
+    CardTotal,
+    Drive,
+    DriveMoney,
+    Entry,
+    Seating,
+    TableResult,
+    Typist,
+)
 from drives.reports.freshness import standings_sources
 from drives.reports.report import report_from_rows
 from scoring.standings import rank_label
 
 CENT = Decimal("0.01")
-CACHE_VERSION = 1  # bump when DriveSummary changes shape
+CACHE_VERSION = 2  # bump when DriveSummary changes shape
 CACHE_SECONDS = 60 * 60 * 24 * 30
 
 
@@ -50,6 +59,7 @@ class PrizeWinners:
     category: str
     players: tuple[int, ...]
     points: Decimal
+    covers: tuple[int, ...] = ()  # the places a placing prize covers (its money)
 
 
 @dataclass(frozen=True)
@@ -103,7 +113,7 @@ class _TotalRow:
 
 
 def drive_summaries(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
-    """Each drive's summary: three queries when all are cached, six when some are not.
+    """Each drive's summary: three queries when all are cached, seven when some are not.
 
     Paper drives among them add one query to each (their card totals).
     """
@@ -131,7 +141,7 @@ def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
     """A digest per drive that changes whenever anything its standings depend on changes
     (``freshness.standings_sources``).
 
-    Also the season and player pages' ETags: three grouped queries, or four with paper
+    Also the season and player pages' ETags: four grouped queries, or five with paper
     drives, however many drives.
     """
     pks = [drive.pk for drive in drives]
@@ -157,7 +167,7 @@ def drive_fingerprints(drives: Sequence[Drive]) -> dict[int, str]:
 
 
 def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
-    """Standings for several drives from three queries, grouped in Python."""
+    """Standings for several drives from four queries, grouped in Python."""
     pks = [drive.pk for drive in drives]
     entries: defaultdict[int, list[Entry]] = defaultdict(list)
     seatings: defaultdict[int, list[_SeatingRow]] = defaultdict(list)
@@ -178,10 +188,16 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
         rows = CardTotal.objects.filter(entry__drive_id__in=paper, typist=Typist.FIRST)
         for drive_id, *row in rows.values_list(*figures):
             totals[drive_id].append(_TotalRow(*row))
+    money = {row.drive_id: row for row in DriveMoney.objects.filter(drive_id__in=pks)}
     summaries = {}
     for drive in drives:
         report = report_from_rows(
-            drive, entries[drive.pk], seatings[drive.pk], results[drive.pk], totals[drive.pk]
+            drive,
+            entries[drive.pk],
+            seatings[drive.pk],
+            results[drive.pk],
+            totals[drive.pk],
+            money=money.get(drive.pk),
         )
         placings = tuple(
             Placing(
@@ -195,7 +211,9 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
             if row.standing.played_deals
         )
         prizes = tuple(
-            PrizeWinners(p.name, p.category, tuple(e.player_id for e in p.entries), p.points)
+            PrizeWinners(
+                p.name, p.category, tuple(e.player_id for e in p.entries), p.points, p.covers
+            )
             for p in report.prizes
         )
         summaries[drive.pk] = DriveSummary(drive.pk, placings, prizes)

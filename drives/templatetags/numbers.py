@@ -1,4 +1,5 @@
-"""``{{ points|figure }}`` and ``{{ mean|average }}``: drives.numbers in templates."""
+"""``{{ points|figure }}``, ``{{ mean|average }}`` and ``{{ amount|money:club.currency }}``:
+drives.numbers in templates."""
 
 from django import template
 
@@ -7,3 +8,4 @@ from drives import numbers
 register = template.Library()
 register.filter("figure", numbers.figure)
 register.filter("average", numbers.average)
+register.filter("money", numbers.money)

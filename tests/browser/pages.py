@@ -91,6 +91,7 @@ PAGES = [
     Page("QR sheet", "/drives/{individual}/tables/qr/", ORGANISER),
     Page("paper totals", "/drives/{paper}/totals/", ORGANISER),
     Page("standings, organiser", "/drives/{finished}/standings/", ORGANISER),
+    Page("money", "/drives/{finished}/money/", ORGANISER),
     Page("standings, bid whist", "/drives/{bid_finished}/standings/"),
     Page("standings, pairs", "/drives/{pairs_finished}/standings/"),
     Page("sign up", "/accounts/signup/"),

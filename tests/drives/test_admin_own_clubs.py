@@ -45,6 +45,7 @@ def club_form(club, **changes):
         "town": club.town,
         "venue": club.venue,
         "player_names": club.player_names,
+        "currency": club.currency,
     }
     return fields | changes
 

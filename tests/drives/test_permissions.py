@@ -95,6 +95,7 @@ def world(club, organiser):
         "number": 1,
         "table": 1,
         "sheet_pk": 1,
+        "line_pk": 1,
         "token": "not-a-table-link-0000000000",
     }
     return drive, players, season, values
@@ -104,7 +105,7 @@ def url_for(pattern, values, player, season):
     kwargs = {name: values[name] for name in pattern.pattern.converters}
     if pattern.name in {"player", "player_edit", "member_contact", "member_export", "member_erase"}:
         kwargs["pk"] = player.pk
-    if pattern.name in {"season", "season_edit", "league_csv", "league_pdf"}:
+    if pattern.name in {"season", "season_edit", "league_csv", "league_pdf", "season_accounts_csv"}:
         kwargs["pk"] = season.pk
     return reverse(f"drives:{pattern.name}", kwargs=kwargs)
 
@@ -195,6 +196,9 @@ HELPER_ALLOWED = {
     "paper_totals",
     "paper_card",
     "paper_settle",
+    # At the door: who has paid their entry fee (the fees and prizes are the organisers').
+    "money",
+    "money_fee",
 }
 
 

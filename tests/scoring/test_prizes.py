@@ -5,7 +5,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.prizes import PrizeConfig, prizes
+from scoring.prizes import Draw, PrizeConfig, draw_lot, prizes, unprized
 from scoring.standings import Competitor, DealScore, standings
 
 
@@ -66,3 +66,47 @@ def test_prizes_with_withdrawals_are_the_prizes_of_the_table_without_them(points
     assert not {player for prize in awarded for player in prize.players} & left
     assert named(awarded) == named(prizes(stayed, competitors, config))
     assert all(isinstance(prize.points, Decimal) for prize in awarded)
+
+
+def test_the_half_time_prize_names_the_leader_who_already_took_a_placing():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    half, _ = table({1: 9, 2: 1, 3: 8, 4: 2})
+    config = PrizeConfig(places=1, booby=False, half_time=True)
+    awarded = prizes(final, competitors, config, half_time=half)
+    assert named(awarded) == [("1st", (1,)), ("Half-time", (3,))]
+    assert awarded[1].passed_over == (1,)
+    assert awarded[0].passed_over == ()
+
+
+def test_a_half_time_prize_won_outright_passes_nobody_over():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    half, _ = table({1: 1, 2: 2, 3: 9, 4: 8})
+    awarded = prizes(final, competitors, PrizeConfig(places=1, half_time=True), half_time=half)
+    assert [p.passed_over for p in awarded] == [(), (), ()]
+
+
+def test_placings_say_which_places_a_tie_covers():
+    final, competitors = table({1: 9, 2: 8, 3: 8, 4: 1})
+    awarded = prizes(final, competitors, PrizeConfig(places=3, booby=False))
+    assert [(p.name, p.covers) for p in awarded] == [("1st", (1,)), ("2nd", (2, 3))]
+
+
+def test_the_consolation_draw_is_among_those_who_won_nothing_and_repeats_from_its_record():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 6, 5: 5, 6: 1})
+    config = PrizeConfig(places=2, consolation=True)
+    before = prizes(final, competitors, config)
+    assert unprized(final, before, config) == [3, 4, 5]
+    cards = {30 + p: p for p in (3, 4, 5)}  # the record names them by card number
+    draw = Draw("5be1c0de", tuple(cards))
+    first = prizes(final, competitors, config, draw=(draw, cards))
+    again = prizes(final, competitors, config, draw=(Draw("5be1c0de", (33, 34, 35)), cards))
+    assert first == again
+    assert first[-1].name == "Consolation" and first[-1].players[0] in {3, 4, 5}
+    assert {draw_lot(str(seed), (33, 34, 35)) for seed in range(60)} == {33, 34, 35}
+
+
+def test_a_player_who_withdrew_is_no_candidate_for_the_consolation_draw():
+    final, competitors = table({1: 9, 2: 8, 3: 7, 4: 1})
+    config = PrizeConfig(places=1, booby=False, consolation=True)
+    awarded = prizes(final, competitors, config, withdrawn={3})
+    assert unprized(final, awarded, config, withdrawn={3}) == [2, 4]

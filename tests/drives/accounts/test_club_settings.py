@@ -17,8 +17,22 @@ def settings_form(**overrides):
         "venue": "The Village Hall",
         "player_names": "full",
         "four_colour_suits": "on",
+        "currency": "GBP",
     }
     return data | overrides
+
+
+def test_an_organiser_sets_the_currency_the_clubs_money_is_kept_in(client, club, organiser):
+    client.force_login(organiser)
+    url = reverse("drives:club_settings", args=[club.slug])
+
+    client.post(url, settings_form(currency="HUF"))
+
+    club.refresh_from_db()
+    assert club.currency == "HUF"
+    assert client.post(url, settings_form(currency="XYZ")).status_code == 200
+    club.refresh_from_db()
+    assert club.currency == "HUF"
 
 
 def test_an_organiser_chooses_four_colour_suits_for_the_club(client, club, organiser):
