@@ -34,7 +34,7 @@ from drives.printing.text_grid import (
 SIDE_MARGINS = 24.0
 UPRIGHT_MARGINS = 26.0
 HEADER = 24.0
-SIDE_LINKS = 29.0  # the organisers' copy: each side's QR code and address, under the header
+SIDE_LINKS = 35.0  # the organisers' copy: each side's QR code and address, under the header
 #: A round's row holds two lines (a name, then the card number and where the player goes);
 #: a hand's row one, ``HAND_ROW`` as tall.
 MAX_PITCH = 11.0
@@ -53,7 +53,7 @@ LARGE_PT = 14.0
 LARGE_PITCH = 13.0
 LARGE_STRIP_DEALS = 8
 LARGE_HEADING_PT = 12.0
-LARGE_SIDE_LINKS = 44.0
+LARGE_SIDE_LINKS = 52.0
 
 
 # The page ---------------------------------------------------------------------------------
