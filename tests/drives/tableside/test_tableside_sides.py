@@ -313,3 +313,41 @@ def test_links_made_before_the_migration_open_their_table_for_both_sides_after_i
     # The sides' own links are issued beside it; it stays until the organiser withdraws it.
     [table] = [links for links in tokens.links_issue(drive=drive) if links.table == 1]
     assert table.both == link and table.ns and table.ew
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "/fr",
+            "Ce sont les chiffres de votre propre camp\u00a0: E–O les confirment depuis leur "
+            "propre lien. Rien n’a été modifié.",
+        ),
+        (
+            "/hu",
+            "Ezek a saját párja számai: K–Ny a saját linkjéről erősíti meg őket. "
+            "Semmi sem változott.",
+        ),
+    ],
+)
+def test_a_side_confirming_itself_is_told_so_in_the_pages_language(client, club, language, said):
+    drive = make_started_drive(club)
+    north_south = link_of(drive, 1, "NS")
+    send(client, north_south, "NS", 8)
+
+    refused = client.post(
+        language + url(north_south, "confirm"),
+        {"entry": PendingEntry.objects.get().pk, "submission": uuid.uuid4()},
+    )
+
+    assert refused.status_code == 409 and said in refused.text
+    assert not TableResult.objects.exists()
+
+
+def test_the_links_page_names_an_old_link_in_french(client, club, organiser):
+    drive = make_started_drive(club)
+    old_link(drive)
+    client.force_login(organiser)
+    page = client.get("/fr" + reverse("drives:tableside_links", args=[drive.pk]))
+    assert "Ancien lien pour les deux camps" in page.text
+    assert "Retirer et remplacer" in page.text
