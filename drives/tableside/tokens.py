@@ -60,9 +60,6 @@ def link_for_token(token: str) -> TableLink | None:
     return link
 
 
-SIDES = (Side.NS, Side.EW)
-
-
 @dataclass(frozen=True)
 class TableLinks:
     """A table's live links: one for each side, and an old one for both sides while it
@@ -105,7 +102,7 @@ def links_issue(*, drive: Drive) -> list[TableLinks]:
     live = list(drive.table_links.filter(revoked_at__isnull=True))
     have = {(link.table, link.side) for link in live}
     for table in sorted(seating.tables_of_round(drive, drive.current_round)):
-        live += [_create(drive, table, side) for side in SIDES if (table, side) not in have]
+        live += [_create(drive, table, side) for side in Side.values if (table, side) not in have]
     tables = by_table(live)
     return [tables[table] for table in sorted(tables)]
 
@@ -124,7 +121,7 @@ def link_revoke(*, drive: Drive, table: int, side: str, reissue: bool) -> TableL
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     if drive.status != DriveStatus.RUNNING:
         raise DriveError(_not_running())
-    if side not in (*SIDES, ""):
+    if side not in (*Side.values, ""):
         raise DriveError(_("Say which side's link: N–S or E–W."))
     in_play = seating.tables_of_round(drive, drive.current_round)
     if table not in in_play and not drive.table_links.filter(table=table).exists():
