@@ -351,3 +351,18 @@ def test_the_links_page_names_an_old_link_in_french(client, club, organiser):
     page = client.get("/fr" + reverse("drives:tableside_links", args=[drive.pk]))
     assert "Ancien lien pour les deux camps" in page.text
     assert "Retirer et remplacer" in page.text
+
+
+@pytest.mark.parametrize("players", [12, 40])
+def test_the_dashboard_costs_the_same_whatever_the_field(
+    client, club, organiser, players, django_assert_num_queries
+):
+    drive = make_started_drive(club, players=players)
+    tokens.links_issue(drive=drive)
+    old_link(drive)
+    client.force_login(organiser)
+    dashboard = reverse("drives:tableside_dashboard", args=[drive.pk])
+    # The session, the user, the drive, the organiser check, the hall row, the round's
+    # tables, results, entries and live links, the organiser check for the buttons.
+    with django_assert_num_queries(10):
+        assert client.get(dashboard).status_code == 200
