@@ -94,7 +94,10 @@ def build(label: str, drives: int, tables: int, big: int) -> dict:
         )
         lifecycle.drive_start(drive=drive)
         drive.refresh_from_db()
-        links = {link.table: link.token for link in tokens.links_issue(drive=drive)}
+        links = {
+            links.table: {"NS": links.ns.token, "EW": links.ew.token}
+            for links in tokens.links_issue(drive=drive)
+        }
         rounds = [list(drive.deals_of_round(r)) for r in range(1, DEALS // DEALS_PER_ROUND + 1)]
         hall = f"198.18.{number // 250}.{number % 250 + 1}"
         made.append({"pk": drive.pk, "tables": size, "links": links, "deals": rounds, "hall": hall})

@@ -139,8 +139,9 @@ class Evening:
         return ""
 
     async def _table_round(self, http, drive, table, number) -> bool:
-        token, hall = drive["links"][str(table)], drive["hall"]
-        page = f"/t/{token}/"
+        sides, hall = drive["links"][str(table)], drive["hall"]
+        # N–S sends from its own link, E–W confirms from theirs.
+        page, other = f"/t/{sides['NS']}/", f"/t/{sides['EW']}/"
         await asyncio.sleep(self.rng.uniform(0.3, 0.8) * self.plan.round_seconds)
         if not self.running():
             return False
@@ -154,7 +155,7 @@ class Evening:
         self.tally.sent.add((drive["pk"], number, table))
         await asyncio.sleep(self.rng.uniform(0.02, 0.1) * self.plan.round_seconds)
         for _ in range(10):
-            _, text, _ = await self._request(http, "phone page", "GET", page, hall=hall)
+            _, text, _ = await self._request(http, "phone page", "GET", other, hall=hall)
             if entry := CONFIRM_ENTRY.search(text):
                 break
             await asyncio.sleep(2)
@@ -163,7 +164,7 @@ class Evening:
         confirm = {"csrfmiddlewaretoken": CSRF, "entry": entry.group(1),
                    "submission": str(uuid.uuid4())}  # fmt: skip
         text = await self._post_until_answered(
-            http, "phone confirm", page + "confirm/", confirm, hall
+            http, "phone confirm", other + "confirm/", confirm, hall
         )
         if "result is stored" in text or RESENT in text:
             self.tally.acknowledged.add((drive["pk"], number, table))
@@ -224,7 +225,7 @@ class Evening:
                 work.append(self._poll(http, "hall poll", f"/drives/{pk}/hall/live/", hall,
                                        plan.hall_poll))  # fmt: skip
                 for table in range(1, drive["tables"] + 1):
-                    phone = f"/t/{drive['links'][str(table)]}/"
+                    phone = f"/t/{drive['links'][str(table)]['NS']}/"
                     work.append(self._poll(http, "phone page", phone, hall, plan.phone_reload))
                 for reader in range(plan.readers_a_drive):
                     home = f"198.19.{number % 250}.{reader + 1}"

@@ -52,7 +52,7 @@ print("page", "/")
 print("page", f"/clubs/{club.slug}/")
 print("page", f"/seasons/{Season.objects.get(club=club).pk}/")
 print("page", f"/drives/{finished.pk}/standings/")
-print("page", f"/t/{tokens.links_issue(drive=drive)[0].token}/")
+print("page", f"/t/{tokens.side_links(drive=drive)[0].token}/")
 """
 #: Seconds an answer may take beyond the slowest one with Redis up.
 EXTRA_TARGET = 1.0

@@ -188,9 +188,11 @@ def all_at_once(jobs, server):
 
 
 def enter_jobs(port, links, deals):
+    """N–S sends from its own link at each table."""
+
     def job(link):
         phone = Phone(port)
-        path = f"/t/{link.token}/"
+        path = f"/t/{link.ns.token}/"
 
         def prepare():
             status, text = phone.request("GET", path)
@@ -211,9 +213,11 @@ def enter_jobs(port, links, deals):
 
 
 def confirm_jobs(port, links):
+    """E–W confirms from its own link at each table."""
+
     def job(link):
         phone = Phone(port)
-        path = f"/t/{link.token}/"
+        path = f"/t/{link.ew.token}/"
 
         def prepare():
             status, text = phone.request("GET", path)
@@ -309,7 +313,7 @@ def server_times(organiser, drive, links) -> dict[str, float]:
     deals = list(drive.deals_of_round(1))
     posts = []
     for link in links[:20]:
-        path = reverse("drives:table_enter", args=[link.token])
+        path = reverse("drives:table_enter", args=[link.ns.token])
         form = {"round": 1, "side": "NS", "submission": uuid.uuid4()} | {
             f"d{deal}": 7 for deal in deals
         }

@@ -244,6 +244,13 @@ def one_counting_window(monkeypatch):
     monkeypatch.setattr("drives.limits.time", lambda: 1_800_000_000.0)
 
 
-def link_of(drive, table=1):
-    """The phone link of ``table`` in a started drive."""
-    return next(link for link in tokens.links_issue(drive=drive) if link.table == table)
+def own_link(link, side):
+    """The link ``side`` uses at ``link``'s table: a side sends from its own."""
+    return link if link.side == side else link_of(link.drive, link.table, side)
+
+
+def link_of(drive, table=1, side="NS"):
+    """``side``'s phone link of ``table`` in a started drive."""
+    return next(
+        link for link in tokens.side_links(drive=drive) if (link.table, link.side) == (table, side)
+    )

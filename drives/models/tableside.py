@@ -10,32 +10,41 @@ from scoring.results import side_tricks
 
 
 class TableLink(models.Model):
-    """The secret link that opens one table's page at one drive.
+    """The secret link that opens one side's page of one table at one drive.
 
     The token is random (never derived from ids) and is kept so that the organiser can
     reprint the QR codes all evening; requests find it through ``digest`` (its SHA-256),
     so the database never compares the secret itself.
+
+    Each side has its own link, so that the side that sent figures is never the one that
+    confirms them. A link with no side is one printed before sides had their own: it keeps
+    opening its table for both sides, as it did, until the organiser withdraws it.
     """
 
     drive = models.ForeignKey(Drive, models.CASCADE, related_name="table_links")
     table = models.PositiveSmallIntegerField()
+    side = models.CharField(max_length=2, choices=Side.choices, blank=True)  # "": both
     token = models.CharField(max_length=40)
     digest = models.CharField(max_length=64, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["table"]
+        ordering = ["table", "-side"]  # N–S, E–W, then an old link for both
         constraints = [
             models.UniqueConstraint(
-                fields=["drive", "table"],
+                fields=["drive", "table", "side"],
                 condition=Q(revoked_at__isnull=True),
-                name="table_link_one_live_per_table",
+                name="table_link_one_live_per_side",
             ),
         ]
 
     def __str__(self):
-        return f"{self.drive_id} table {self.table}"
+        return f"{self.drive_id} table {self.table} {self.side or 'both sides'}"
+
+    @property
+    def for_both_sides(self) -> bool:
+        return not self.side
 
 
 class PendingState(models.TextChoices):

@@ -46,7 +46,7 @@ logger = logging.getLogger(__name__)
 
 #: Raise it when a template or the grid changes what a sheet looks like: every stored
 #: sheet is then rendered afresh on its next request.
-TEMPLATE_VERSION = 11
+TEMPLATE_VERSION = 12
 
 #: Sheets this small render inside the request: a few pages take well under a second.
 INLINE_ITEMS = {

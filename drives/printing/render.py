@@ -21,14 +21,17 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from drives.evening import rounds
-from drives.models import SheetKind
+from drives.models import SheetKind, Side
 from drives.money.accounts import drive_accounts
 from drives.names import PublicNames
 from drives.printing import card_grid, pool, result_sheets, sheets, table_grid
 from drives.printing.result_sheets import LeagueSheet
 from drives.printing.sheets import Layout, PrintedDrive
+from drives.seats import SIDES
+from drives.tableside import tokens
 
 #: Scorecards per chunk: a chunk is worth a process's start-up, and progress moves often.
 CHUNK_CARDS = 24
@@ -163,18 +166,19 @@ def table_card_chunks(
     layout: Layout,
     *,
     names: PublicNames | None = None,
-    links: dict[int, str] | None = None,
+    links: dict[int, list[tuple[str, str]]] | None = None,
 ) -> list[Chunk]:
     """One large-type card per table: the seats by round, the trumps, where players go;
-    with ``links`` (table → its address) each table's link and its QR code. A drive printed
-    in large print has them in its large-print edition."""
+    with ``links`` (table → each side's (side, address)) the table's links and their QR
+    codes. A drive printed in large print has them in its large-print edition."""
     drive = printed.drive
     if drive.large_print:
         layout = layout.in_large_print()
     cards = sheets.table_cards(printed)
+    names = names or PublicNames.for_drive(drive)
     if links:
         cards = [
-            replace(card, link=links[card.number], qr=qr_code(links[card.number]))
+            replace(card, links=_side_links(printed, names, card.number, links[card.number]))
             if card.number in links
             else card
             for card in cards
@@ -201,13 +205,32 @@ def table_card_chunks(
 
 
 def table_card_qr_chunks(printed: PrintedDrive, layout: Layout, *, site: str) -> list[Chunk]:
-    """The table cards with each table's secret link under ``site`` ("https://host"), for
+    """The table cards with each side's secret link under ``site`` ("https://host"), for
     the organisers to put on the tables: the links as they stand."""
-    links = {
-        link.table: site + reverse("drives:table_page", args=[link.token])
-        for link in sheets.live_links(printed.drive)
-    }
+    links: dict[int, list[tuple[str, str]]] = {}
+    for link in sheets.live_links(printed.drive):
+        address = site + reverse("drives:table_page", args=[link.token])
+        links.setdefault(link.table, []).append((link.side, address))
     return table_card_chunks(printed, layout, links=links)
+
+
+def _side_links(
+    printed: PrintedDrive, names: PublicNames, table: int, links: list[tuple[str, str]]
+) -> tuple[sheets.SideLink, ...]:
+    seats: dict[str, str] = {Side.NS: _("North and South"), Side.EW: _("East and West")}
+    return tuple(
+        sheets.SideLink(
+            side=str(SIDES[side]),
+            seats=str(seats[side]),
+            names=[
+                names.entry(entry)
+                for entry in tokens.kept_players(printed.seats, table, side, printed.drive.rounds)
+            ],
+            address=address,
+            qr=qr_code(address),
+        )
+        for side, address in links
+    )
 
 
 def qr_code(address: str) -> str:

@@ -392,12 +392,22 @@ class TableRound:
 
 
 @dataclass(frozen=True)
+class SideLink:
+    """One side's secret link as the organisers' copy of a table card prints it."""
+
+    side: str  # "N–S", as the language writes it
+    seats: str  # "North and South"
+    names: list[str]  # the players the movement keeps on that side all evening, if any
+    address: str
+    qr: str  # its QR code, as an image's address
+
+
+@dataclass(frozen=True)
 class TableCard:
     number: int
     rounds: list[TableRound]
     moves: str  # progressive movements: where the movers from this table go
-    link: str = ""  # the table's secret link, on the organisers' copy only
-    qr: str = ""  # and its QR code, as an image's address
+    links: tuple[SideLink, ...] = ()  # each side's link, on the organisers' copy only
     staying: tuple[Entry, ...] = ()  # who stays at this table all evening
 
 
@@ -445,8 +455,9 @@ def _goes_to(entry: Entry | None, r: int, places, seated: set[int]) -> str:
 
 
 def live_links(drive: Drive):
-    """The drive's table links that are not revoked, by table."""
-    return TableLink.objects.filter(drive=drive, revoked_at__isnull=True).order_by("table")
+    """The drive's side links that are not revoked, by table, N–S first. An old link for
+    both sides is never printed again: the sides' own replace it."""
+    return TableLink.objects.filter(drive=drive, revoked_at__isnull=True).exclude(side="")
 
 
 def all_deals(drive: Drive) -> list[DealInfo]:

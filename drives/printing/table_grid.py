@@ -35,7 +35,7 @@ from drives.printing.text_grid import (
 SIDE_MARGINS = 24.0
 UPRIGHT_MARGINS = 26.0
 HEADER = 24.0
-HEADER_WITH_QR = 34.0
+SIDE_LINKS = 35.0  # the organisers' copy: each side's QR code and address, under the header
 #: A round's row holds two lines (a name, then the card number and where the player goes);
 #: a hand's row one, ``HAND_ROW`` as tall.
 MAX_PITCH = 11.0
@@ -54,6 +54,7 @@ LARGE_PT = 14.0
 LARGE_PITCH = 13.0
 LARGE_STRIP_DEALS = 8
 LARGE_HEADING_PT = 12.0
+LARGE_SIDE_LINKS = 52.0
 
 
 # The page ---------------------------------------------------------------------------------
@@ -123,7 +124,8 @@ def _page(card, *, game: DriveGame, names, width, height, strip, large: bool) ->
     drive = game.drive
     hands = [(r, hand) for r in card.rounds for hand in r.hands]
     # What else the page holds, and a margin under each grid.
-    room = height - (HEADER_WITH_QR if card.qr else HEADER) - HEADING - 8
+    links = (LARGE_SIDE_LINKS if large else SIDE_LINKS) if card.links else 0
+    room = height - HEADER - links - HEADING - 8
     if game.trumps_at_table and hands:
         room -= TITLE + HEADING_TWO_LINES + (NOTE if game.table_card_note else 0)
     if not drive.is_static:

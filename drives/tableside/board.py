@@ -20,12 +20,15 @@ from drives.models import (
     PendingEntry,
     PendingState,
     Seating,
+    TableLink,
     TableResult,
 )
 from drives.reports.freshness import drive_stamp
 from drives.reports.report import StandingRow, report_from_rows
 from drives.seats import SEAT_LETTERS
+from drives.tableside import tokens
 from drives.tableside.services import LIVE
+from drives.tableside.tokens import TableLinks
 
 TOP = 10
 
@@ -43,6 +46,7 @@ class Tile:
     state: str = TileState.NOT_STARTED
     changed_at: datetime | None = None
     live: list[PendingEntry] = field(default_factory=list)
+    links: TableLinks | None = None  # its live links, once issued
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,7 @@ class Board:
 
 
 def board(drive: Drive) -> Board:
-    """Three queries: the round's tables, its results, its table entries."""
+    """Four queries: the round's tables, its results, its table entries, its live links."""
     number = drive.current_round
     tables = sorted(
         set(
@@ -86,7 +90,9 @@ def board(drive: Drive) -> Board:
         tile.changed_at = max(filter(None, [tile.changed_at, entry.updated_at]))
         if entry.state in LIVE:
             tile.live.append(entry)
+    live_links = tokens.by_table(TableLink.objects.filter(drive=drive, revoked_at__isnull=True))
     for tile in tiles.values():
+        tile.links = live_links.get(tile.table)
         stored = results.get(tile.table, [])
         if stored:
             tile.changed_at = max(filter(None, [tile.changed_at, *(r.entered_at for r in stored)]))
@@ -101,17 +107,19 @@ def board(drive: Drive) -> Board:
 
 
 #: What the dashboard and the hall show beyond the drive's standings (``drive_stamp``: the
-#: drive, its club, the names, results, seats and entries): the tables' own entries and
-#: the hall settings.
+#: drive, its club, the names, results, seats and entries): the tables' own entries, the
+#: hall settings and the table links.
 _STAMP = (
     (PendingEntry, "COUNT(*), MAX(x.updated_at)"),
     (HallState, "MAX(x.updated_at)"),
+    # A link issued, withdrawn or reissued shows on the organisers' tiles.
+    (TableLink, "COUNT(*), MAX(x.revoked_at)"),
 )
 
 
 @functools.cache
 def _fingerprint_query() -> str:
-    """Its parameters: the user's id, then the drive's id three times."""
+    """Its parameters: the user's id, then the drive's id once for each stamp and once more."""
 
     def table(model) -> str:
         return connection.ops.quote_name(model._meta.db_table)

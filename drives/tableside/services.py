@@ -32,6 +32,7 @@ from drives.models import (
     TableResult,
 )
 from drives.permissions import require_team
+from drives.seats import SIDES
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
 
@@ -98,7 +99,8 @@ def entry_submit(
     address: str | None = None,
 ) -> Outcome:
     """A side's figures for its table, checked by the drive's game (the phone's form):
-    stored at once, waiting, confirming or disputing.
+    stored at once, waiting, confirming or disputing. A side's link sends that side's
+    figures only.
 
     A resend of a submission already received (same ``submission``) changes nothing and
     returns what was stored the first time. The other side's live entry with the same
@@ -115,6 +117,14 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
     """What ``entry_submit`` does once the table is locked and the submission is new."""
     if side not in Side.values:
         raise DriveError(_("Say which side is entering: N–S or E–W."))
+    if link.side and side != link.side:
+        raise DriveError(
+            _(
+                "This is %(own)s's link: it sends %(own)s's figures only. Nothing was "
+                "saved: %(other)s send theirs from their own link."
+            )
+            % {"own": SIDES[link.side], "other": SIDES[side]}
+        )
     _check_open(drive, link, round_number)
     table = link.table
     stored = _stored(drive, table, round_number)
@@ -165,7 +175,11 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
 def entry_confirm(
     *, link: TableLink, entry_pk: int, submission: uuid.UUID, address: str | None = None
 ) -> Outcome:
-    """The other side agrees with ``entry_pk``'s figures: the same as sending them itself."""
+    """The other side agrees with ``entry_pk``'s figures: the same as sending them itself.
+
+    Only from the other side's link: a side never confirms what it sent. An old link for
+    both sides confirms either, as it did before sides had their own links.
+    """
     drive = table_locked(link.drive, link.drive.current_round, link.table)
     earlier = PendingEntry.objects.filter(drive=drive, submission=submission).first()
     if earlier is not None:
@@ -178,6 +192,14 @@ def entry_confirm(
             _("Those figures were changed or settled meanwhile: check them again below.")
         )
     other_side = Side.EW if entry.side == Side.NS else Side.NS
+    if link.side and link.side != other_side:
+        raise DriveError(
+            _(
+                "These are your own side's figures: %(other)s confirm them from their own "
+                "link. Nothing was changed."
+            )
+            % {"other": SIDES[other_side]}
+        )
     # The table is locked already: the same as the other side sending these figures.
     figures = games.of(drive).sent_figures(entry)
     return _submit(drive, link, entry.round, other_side, figures, submission, address)

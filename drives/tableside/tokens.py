@@ -1,9 +1,12 @@
-"""Each table's secret link: a random token, found by its digest, revocable and reissuable."""
+"""Each table's secret links, one for each side: a random token, found by its digest,
+revocable and reissuable side by side."""
 
 import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
 from django.db import transaction
 from django.urls import reverse
@@ -12,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from drives.errors import DriveError
 from drives.evening import seating
-from drives.models import Drive, DriveStatus, TableLink
+from drives.models import Drive, DriveStatus, Entry, Side, TableLink
 from drives.site import absolute_url
 
 TOKEN_BYTES = 16  # 128 bits
@@ -57,36 +60,101 @@ def link_for_token(token: str) -> TableLink | None:
     return link
 
 
-def _create(drive: Drive, table: int) -> TableLink:
+@dataclass(frozen=True)
+class TableLinks:
+    """A table's live links: one for each side, and an old one for both sides while it
+    has not been withdrawn."""
+
+    table: int
+    ns: TableLink | None = None
+    ew: TableLink | None = None
+    both: TableLink | None = None  # printed before each side had its own link
+
+    @property
+    def sides(self) -> list[TableLink]:
+        return [link for link in (self.ns, self.ew) if link is not None]
+
+
+def _create(drive: Drive, table: int, side: str) -> TableLink:
     token = new_token()
-    return TableLink.objects.create(drive=drive, table=table, token=token, digest=digest(token))
+    return TableLink.objects.create(
+        drive=drive, table=table, side=side, token=token, digest=digest(token)
+    )
+
+
+def by_table(links) -> dict[int, TableLinks]:
+    """Live links gathered by table."""
+    tables: dict[int, TableLinks] = {}
+    for link in links:
+        held = tables.get(link.table) or TableLinks(link.table)
+        key = {Side.NS: "ns", Side.EW: "ew"}.get(link.side, "both")
+        tables[link.table] = replace(held, **{key: link})
+    return tables
 
 
 @transaction.atomic
-def links_issue(*, drive: Drive) -> list[TableLink]:
-    """A live link for every table of the current round (existing links are kept)."""
+def links_issue(*, drive: Drive) -> list[TableLinks]:
+    """A live link for each side of every table of the current round (existing links,
+    an old one for both sides included, are kept), by table."""
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     if drive.status != DriveStatus.RUNNING:
         raise DriveError(_not_running())
-    live = {link.table: link for link in drive.table_links.filter(revoked_at__isnull=True)}
-    for table in sorted(seating.tables_of_round(drive, drive.current_round) - set(live)):
-        live[table] = _create(drive, table)
-    return [live[table] for table in sorted(live)]
+    live = list(drive.table_links.filter(revoked_at__isnull=True))
+    have = {(link.table, link.side) for link in live}
+    for table in sorted(seating.tables_of_round(drive, drive.current_round)):
+        live += [_create(drive, table, side) for side in Side.values if (table, side) not in have]
+    tables = by_table(live)
+    return [tables[table] for table in sorted(tables)]
+
+
+def side_links(*, drive: Drive) -> list[TableLink]:
+    """The live side links of every table of the current round, N–S then E–W by table:
+    what the table cards print."""
+    return [link for links in links_issue(drive=drive) for link in links.sides]
 
 
 @transaction.atomic
-def link_revoke(*, drive: Drive, table: int, reissue: bool) -> TableLink | None:
-    """Revoke the table's link (say a photo of its QR code went round); ``reissue`` makes
-    a new one at once."""
+def link_revoke(*, drive: Drive, table: int, side: str, reissue: bool) -> TableLink | None:
+    """Revoke one side's link of the table (say a photo of its QR code went round), or
+    the old link for both sides (``side`` ""); ``reissue`` makes a new one for that side
+    at once. The other side's link is left as it was."""
     drive = Drive.objects.select_for_update().get(pk=drive.pk)
     if drive.status != DriveStatus.RUNNING:
         raise DriveError(_not_running())
+    if side not in (*Side.values, ""):
+        raise DriveError(_("Say which side's link: N–S or E–W."))
     in_play = seating.tables_of_round(drive, drive.current_round)
     if table not in in_play and not drive.table_links.filter(table=table).exists():
         raise DriveError(_("There is no table %(table)d.") % {"table": table})
-    drive.table_links.filter(table=table, revoked_at__isnull=True).update(revoked_at=timezone.now())
-    return _create(drive, table) if reissue else None
+    drive.table_links.filter(table=table, side=side, revoked_at__isnull=True).update(
+        revoked_at=timezone.now()
+    )
+    # No new link for both sides: the sides' own links replace it.
+    return _create(drive, table, side) if reissue and side else None
 
 
 def _not_running() -> str:
     return _("Table links exist only while the drive is running.")
+
+
+#: The seats each side's link is for.
+SEATS_OF: dict[str, tuple[str, str]] = {Side.NS: ("N", "S"), Side.EW: ("E", "W")}
+
+
+def kept_players(
+    seats: Mapping[tuple[int, int], Mapping[str, Entry]], table: int, side: str, rounds: int
+) -> list[Entry]:
+    """The two players the movement keeps at ``side`` of ``table`` in every one of the
+    drive's ``rounds`` (a Mitchell's N–S pair), whom that side's printed link may name;
+    none when the side's players change, or some rounds are not seated yet.
+
+    ``seats``: each (round, table)'s players by seat.
+    """
+    held = {
+        tuple(seats.get((number, table), {}).get(seat) for seat in SEATS_OF[side])
+        for number in range(1, rounds + 1)
+    }
+    if len(held) != 1:
+        return []
+    pair = [entry for entry in held.pop() if entry is not None]
+    return pair if len(pair) == 2 else []

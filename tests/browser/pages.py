@@ -18,9 +18,9 @@ from drives.evening.lifecycle import drive_start
 from drives.models import Game, PrintedSheet, SheetKind, SheetStatus
 from drives.reach.unsubscribe import token_for
 from drives.tableside import services as tableside
-from drives.tableside import tokens
 from tests.conftest import (
     checked_tricks,
+    link_of,
     make_club,
     make_drive,
     make_entries,
@@ -127,8 +127,8 @@ def started(club, players, **fields):
 
 
 def send(drive, table, side="NS", tricks=7):
-    """A side's figures from table ``table``'s phone, waiting for the other side."""
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == table)
+    """A side's figures from its phone at table ``table``, waiting for the other side."""
+    link = link_of(drive, table, side)
     deals = drive.deals_of_round(1)
     figures = checked_tricks(drive, dict.fromkeys(deals, tricks), table=table)
     tableside.entry_submit(
@@ -136,8 +136,8 @@ def send(drive, table, side="NS", tricks=7):
     )
 
 
-def token(drive, table=1):
-    return next(link.token for link in tokens.links_issue(drive=drive) if link.table == table)
+def token(drive, table=1, side="NS"):
+    return link_of(drive, table, side).token
 
 
 def evening(four_colour=False):

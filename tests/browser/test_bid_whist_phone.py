@@ -1,6 +1,6 @@
 """Bid whist hands entered from two phones at a table in real Chromium (360 × 740): N–S
 type both hands of the round, see their points as scoring counts them, send; E–W open
-the same link on their own phone and confirm."""
+their own link on their own phone and confirm."""
 
 import pytest
 
@@ -50,15 +50,12 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
     )
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    link = link_of(drive)
-    url = f"{live_server.url}/t/{link.token}/"
-
     north_south = phones()
-    north_south.goto(url)
+    north_south.goto(f"{live_server.url}/t/{link_of(drive, 1, 'NS').token}/")
     assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
     east = drive.seatings.get(round=1, table=1, seat="E").entry.player.name
     assert f"E ({east}) deals" in north_south.locator("#hand-2 legend").inner_text()
-    north_south.locator(".sides label", has_text="N–S").click()
+    assert north_south.locator("#side").inner_text() == "You are N–S"
 
     first = north_south.locator("#hand-1")
     first.locator("label.pick", has_text="N–S").click()
@@ -102,7 +99,7 @@ def test_one_phone_enters_the_hands_and_the_other_confirms(phones, live_server):
     assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
 
     east_west = phones()
-    east_west.goto(url)
+    east_west.goto(f"{live_server.url}/t/{link_of(drive, 1, 'EW').token}/")
     state = east_west.locator("#state")
     assert "N–S 4 downtown ♠, 10 tricks: +4" in state.inner_text()
     assert "E–W 1 no trumps, 5 tricks: -1" in state.inner_text()
@@ -145,7 +142,6 @@ def test_a_refused_hand_is_said_once_and_never_called_unsent(phones, live_server
     drive_start(drive=drive)
     phone = phones()
     phone.goto(f"{live_server.url}/t/{link_of(drive).token}/")
-    phone.locator(".sides label", has_text="N–S").click()
     for number in (1, 2):
         hand = phone.locator(f"#hand-{number}")
         hand.locator("label.pick", has_text="N–S").click()
@@ -186,7 +182,6 @@ def test_a_refused_classic_entry_is_said_once_and_never_called_unsent(phones, li
     drive_start(drive=drive)
     phone = phones()
     phone.goto(f"{live_server.url}/t/{link_of(drive).token}/")
-    phone.get_by_label("N–S", exact=True).check()
     tricks = phone.get_by_label("N–S tricks")
     tricks.evaluate("box => box.removeAttribute('max')")  # a browser that lets 14 through
     tricks.fill("14")
@@ -199,7 +194,7 @@ def test_a_refused_classic_entry_is_said_once_and_never_called_unsent(phones, li
     assert phone.locator("#unsent").is_hidden()
     assert not PendingEntry.objects.exists()
     # A refusal that is not a table page (the link withdrawn meanwhile) is shown as it is.
-    link_revoke(drive=drive, table=1, reissue=False)
+    link_revoke(drive=drive, table=1, side="NS", reissue=False)
     tricks.fill("7")
     phone.get_by_role("button", name="Send", exact=True).click()
     phone.get_by_text("This table link has been withdrawn").wait_for()
@@ -212,17 +207,15 @@ def test_the_honours_and_points_a_side_confirms_fit_a_phone(phones, live_server,
     drive = make_drive(club, movement="individual", deals=8, honours=True)
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    link = link_of(drive)
-    url = f"{live_server.url}/{language + '/' if language else ''}t/{link.token}/"
+    prefix = f"{live_server.url}/{language + '/' if language else ''}t/"
     north_south = phones()
-    north_south.goto(url)
-    north_south.locator(".sides label").first.click()  # N–S
+    north_south.goto(f"{prefix}{link_of(drive, 1, 'NS').token}/")
     north_south.locator("input[name=d1]").fill("7")
     north_south.locator("select[name=h1]").select_option("4")
     north_south.locator("#entry button[type=submit]").click()
     north_south.locator(".messages li[role=status]").wait_for()  # stored before E–W look
     east_west = phones()
-    east_west.goto(url)
+    east_west.goto(f"{prefix}{link_of(drive, 1, 'EW').token}/")
     waiting = east_west.locator("#state table.figures")
     waiting.wait_for()
     screenshot(east_west, f"confirming-honours-{language or 'en'}")

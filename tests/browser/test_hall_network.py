@@ -237,6 +237,17 @@ def printed_table_links(page, site: str, drive: int) -> list[str]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def sides_of(page, printed: list[str]) -> dict[tuple[str, str], str]:
+    """Each printed link by (table, side), as the page it opens says."""
+    found = {}
+    for link in printed:
+        page.goto(link)
+        side = page.locator("#side").get_attribute("data-side")
+        found[page.locator("#table-number").inner_text(), side] = link
+    page.close()
+    return found
+
+
 def entries(laptop, table: str) -> list[tuple[str, str]]:
     """The sides' figures the laptop's database holds for ``table``."""
     with sqlite3.connect(laptop["database"]) as connection:
@@ -276,15 +287,16 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     dashboard.get_by_role("button", name="Log in").click()
     dashboard.wait_for_url(f"**/drives/{drive}/tables/")
     assert f"{site}/" in dashboard.locator(".hall-address").inner_text()
-    links = printed_table_links(dashboard, site, drive)
-    assert len(links) == 2 and all(link.startswith(f"{site}/t/") for link in links)
+    printed = printed_table_links(dashboard, site, drive)
+    assert len(printed) == 4 and all(link.startswith(f"{site}/t/") for link in printed)
+    links = sides_of(organiser.new_page(), printed)
+    assert sorted(links) == [("1", "EW"), ("1", "NS"), ("2", "EW"), ("2", "NS")]
 
     # Table 1, a phone as phones are on plain HTTP: no service worker.
     north_south = plain.new_context(viewport=PHONE).new_page()
     north_south.context.set_default_timeout(30_000)
-    north_south.goto(links[0])
+    north_south.goto(links["1", "NS"])
     table = north_south.locator("#table-number").inner_text()
-    north_south.get_by_label("N–S", exact=True).check()
     north_south.get_by_label("N–S tricks").fill("8")
     hall_network.phones_link("down")
     north_south.get_by_role("button", name="Send", exact=True).click()
@@ -293,7 +305,7 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     with pytest.raises(PlaywrightError, match="ERR_"):
         north_south.reload()  # the browser's own page: nothing keeps this one on plain HTTP
     hall_network.phones_link("up")
-    open_when_back(north_south, links[0])
+    open_when_back(north_south, links["1", "NS"])
     # Sent now, or already there (a post cut off may still reach the laptop when the link
     # comes back): stored once either way, and nothing left waiting on the phone.
     north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
@@ -303,7 +315,7 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
 
     # A second phone, E–W's, confirms.
     east_west = plain.new_context(viewport=PHONE).new_page()
-    east_west.goto(links[0])
+    east_west.goto(links["1", "EW"])
     east_west.get_by_role("button", name="E–W: these figures are right").click()
     east_west.locator("#tableside").get_by_text(
         "Thank you: the table's result is stored."
@@ -312,9 +324,8 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     # Table 2, a phone whose browser starts the service worker (a hall on HTTPS would).
     worker_phone = secure.new_context(viewport=PHONE).new_page()
     worker_phone.context.set_default_timeout(30_000)
-    worker_phone.goto(links[1])
+    worker_phone.goto(links["2", "EW"])
     worker_phone.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    worker_phone.get_by_label("E–W", exact=True).check()
     worker_phone.get_by_label("N–S tricks").fill("6")
     hall_network.phones_link("down")
     worker_phone.get_by_role("button", name="Send", exact=True).click()
@@ -329,7 +340,7 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     table_two = worker_phone.locator("#table-number").inner_text()
     assert entries(laptop, table_two) == [("EW", '{"1": 6}')]
     confirm = plain.new_context(viewport=PHONE).new_page()
-    confirm.goto(links[1])
+    confirm.goto(links["2", "NS"])
     confirm.get_by_role("button", name="N–S: these figures are right").click()
     confirm.locator("#tableside").get_by_text("Thank you: the table's result is stored.").wait_for()
 

@@ -35,7 +35,7 @@ def club_with_an_evening():
     running = make_drive(club, title="Christmas Drive", movement="individual", deals=4)
     make_entries(running, make_players(club, 8))
     evening.drive_start(drive=running)
-    link = tokens.links_issue(drive=running)[0]
+    link = tokens.side_links(drive=running)[0]
     return organiser, club, season, finished, running, link
 
 

@@ -1,5 +1,6 @@
 """Tables entering their own tricks in real Chromium: two phones at a table (N–S and E–W,
-360 × 740), the organiser's dashboard and the hall display, all open at once.
+360 × 740, each on its own side's link), the organiser's dashboard and the hall display,
+all open at once.
 
 A round is entered and confirmed from the phones, a dispute is settled by the
 organiser, and each change reaches the dashboard and the hall without a reload.
@@ -26,7 +27,7 @@ def evening_under_way():
     drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    links = {link.table: link for link in tokens.links_issue(drive=drive)}
+    links = {links.table: links for links in tokens.links_issue(drive=drive)}
     return drive, links
 
 
@@ -45,8 +46,8 @@ def contexts(chromium):
         context.close()
 
 
-def send_as(page, side: str, tricks: int):
-    page.get_by_label(side, exact=True).check()
+def send(page, tricks: int):
+    """Send from a side's own link: the page knows the side and asks nothing of it."""
     page.get_by_label("N–S tricks").fill(str(tricks))
     page.get_by_role("button", name="Send", exact=True).click()
 
@@ -71,17 +72,23 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     assert "Waiting for tables 1, 2" in hall.locator("#hall-waiting").inner_text()
     assert hall.evaluate("document.documentElement.scrollHeight") <= 1080  # no scrolling
 
-    # Table 1: N–S enter on their phone; E–W is shown live as 13 minus N–S.
-    north_south.goto(f"{base}/t/{links[1].token}/")
+    # Table 1: N–S enter on their phone, from their link; E–W is shown live as 13 minus N–S.
+    north_south.goto(f"{base}/t/{links[1].ns.token}/")
     assert north_south.locator("#table-number").inner_text() == "1"
+    assert north_south.locator("#side").inner_text() == "You are N–S"
+    assert north_south.locator("input[type=radio][name=side]").count() == 0
     assert north_south.evaluate("document.documentElement.scrollWidth") <= 360
     send_button = north_south.get_by_role("button", name="Send", exact=True)
     assert send_button.bounding_box()["height"] >= 44
     north_south.get_by_label("N–S tricks").fill("8")
     assert north_south.locator("output[data-ew-of]").inner_text() == "5"
     assert north_south.locator("#announce").text_content() == ""
-    send_as(north_south, "N–S", 8)
+    send(north_south, 8)
     north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
+    # The phone that sent them has nothing to confirm them with.
+    assert north_south.get_by_role("button", name="E–W: these figures are right").count() == 0
+    assert "E–W confirm them on their own phone" in north_south.locator("#state").inner_text()
+    screenshot(north_south, "phone-sent-waiting")
     # The page was replaced under the live region, which says what changed.
     note = north_south.locator(".messages li[role=status]").inner_text()
     assert note and north_south.locator("#announce").text_content() == note
@@ -89,8 +96,10 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     # The poll's new counts are said in the dashboard's live region.
     assert "entered 1" in dashboard.locator("#tiles-status").text_content()
 
-    # E–W open the same link on their own phone and confirm.
-    east_west.goto(f"{base}/t/{links[1].token}/")
+    # E–W open their own link on their own phone and confirm.
+    east_west.goto(f"{base}/t/{links[1].ew.token}/")
+    assert east_west.locator("#side").inner_text() == "You are E–W"
+    screenshot(east_west, "phone-other-side-confirms")
     east_west.get_by_role("button", name="E–W: these figures are right").click()
     east_west.get_by_text("Result stored").wait_for()
     assert "the table's result is stored" in east_west.locator("#announce").text_content()
@@ -102,10 +111,10 @@ def test_a_round_entered_confirmed_and_disputed_from_the_phones(
     assert said.startswith("Round 1 of ") and leader in said
 
     # Table 2: the sides disagree; both phones and the dashboard show the dispute.
-    north_south.goto(f"{base}/t/{links[2].token}/")
-    send_as(north_south, "N–S", 7)
-    east_west.goto(f"{base}/t/{links[2].token}/")
-    send_as(east_west, "E–W", 6)
+    north_south.goto(f"{base}/t/{links[2].ns.token}/")
+    send(north_south, 7)
+    east_west.goto(f"{base}/t/{links[2].ew.token}/")
+    send(east_west, 6)
     east_west.get_by_text("The two sides disagree").wait_for()
     dashboard.locator("#tile-2[data-state=disputed]").wait_for(timeout=POLL_WAIT)
     north_south.reload()
@@ -136,8 +145,7 @@ def test_a_post_lost_to_the_signal_is_kept_and_sent_again(contexts, live_server,
     drive, links = evening_under_way
     context = contexts(PHONE)
     phone = context.new_page()
-    phone.goto(f"{live_server.url}/t/{links[1].token}/")
-    phone.get_by_label("N–S", exact=True).check()
+    phone.goto(f"{live_server.url}/t/{links[1].ns.token}/")
     phone.get_by_label("N–S tricks").fill("9")
     context.set_offline(True)
     phone.get_by_role("button", name="Send", exact=True).click()

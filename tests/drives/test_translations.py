@@ -572,7 +572,7 @@ def test_french_pages_space_the_colon_after_a_label(client, db):
     drive = make_drive(club, movement="individual", deals=8)
     make_entries(drive, make_players(club, 9))
     drive_start(drive=drive)
-    link = next(link for link in tokens.links_issue(drive=drive) if link.table == 1)
+    link = tokens.side_links(drive=drive)[0]
     phone = client.get(f"/fr/t/{link.token}/").text
     assert "Au repos ce tour-ci\u00a0: " in phone
     client.force_login(organiser)

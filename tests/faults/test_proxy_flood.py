@@ -38,7 +38,7 @@ from tests.conftest import make_club, make_started_drive
 from drives.tableside import tokens
 club = make_club(name="Flood Club", slug="flood")
 drive = make_started_drive(club, players=4 * 6, deals=4)
-for link in tokens.links_issue(drive=drive):
+for link in tokens.side_links(drive=drive):
     print("token", link.token)
 """
 

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from drives import games
 from drives.errors import DriveError
 from drives.evening import lifecycle
-from drives.models import Drive, DriveStatus
+from drives.models import Drive, DriveStatus, Entry, Seating
 from drives.permissions import require_organiser, require_team
 from drives.tableside import board, history, services, tokens
 from drives.tableside.views.live import polled
@@ -136,38 +136,44 @@ def table_history(request, pk, table):
 def links(request, pk):
     drive = _running_drive(request, pk)
     if request.method == "POST":
-        table = _number(request.POST.get("table"))
+        table, side = _number(request.POST.get("table")), request.POST.get("side", "")
         try:
-            link = tokens.link_revoke(
-                drive=drive, table=table, reissue=request.POST.get("reissue") == "yes"
-            )
+            # A side's link is reissued at once; an old link for both sides is only withdrawn.
+            link = tokens.link_revoke(drive=drive, table=table, side=side, reissue=bool(side))
         except DriveError as error:
             messages.error(request, str(error))
         else:
             if link:
                 messages.success(
                     request,
-                    _("Table %(table)d has a new link; the old one no longer opens it.")
-                    % {"table": table},
+                    _("Table %(table)d has a new %(side)s link; the old one no longer opens it.")
+                    % {"table": table, "side": link.get_side_display()},
                 )
             else:
                 messages.success(
-                    request, _("Table %(table)d's link is withdrawn.") % {"table": table}
+                    request,
+                    _("Table %(table)d's old link for both sides is withdrawn.") % {"table": table},
                 )
         return redirect("drives:tableside_links", pk=drive.pk)
-    context = {"drive": drive, "links": _cards(request, drive)}
-    return render(request, "tableside/links.html", context)
+    rows = [
+        (link, tokens.short_link(link))
+        for links in tokens.links_issue(drive=drive)
+        for link in (*links.sides, links.both)
+        if link is not None
+    ]
+    return render(request, "tableside/links.html", {"drive": drive, "rows": rows})
 
 
 @login_required
 def qr_sheet(request, pk):
     drive = _running_drive(request, pk)
-    cards = _cards(request, drive)
+    cards = _cards(drive)
+    tables = len({link.table for link, *_rest in cards})
     message = ngettext(
-        "%(count)d table link, to print and cut out.",
-        "%(count)d table links, to print and cut out.",
-        len(cards),
-    ) % {"count": len(cards)}
+        "%(count)d table, a link for each side, to print and cut out.",
+        "%(count)d tables, a link for each side, to print and cut out.",
+        tables,
+    ) % {"count": tables}
     return render(
         request, "tableside/qr_sheet.html", {"drive": drive, "cards": cards, "message": message}
     )
@@ -178,11 +184,16 @@ def _number(text) -> int:
     return int(text) if text and text.isdigit() else 0
 
 
-def _cards(request, drive):
-    """(link, short address, QR code as inline SVG) for every table of the round."""
+def _cards(drive):
+    """(link, short address, QR code as inline SVG, the players the movement keeps on
+    that side all evening) for each side of every table of the round."""
+    seats: dict[tuple[int, int], dict[str, Entry]] = {}
+    for seated in Seating.objects.filter(drive=drive).select_related("entry__player"):
+        seats.setdefault((seated.round, seated.table), {})[seated.seat] = seated.entry
     cards = []
-    for link in tokens.links_issue(drive=drive):
+    for link in tokens.side_links(drive=drive):
         address = tokens.short_link(link)
         svg = segno.make(address, error="m").svg_inline(scale=4, border=2, omitsize=True)
-        cards.append((link, address, mark_safe(svg)))
+        kept = tokens.kept_players(seats, link.table, link.side, drive.rounds)
+        cards.append((link, address, mark_safe(svg), [entry.player.name for entry in kept]))
     return cards

@@ -8,7 +8,7 @@ from django.views.decorators.http import require_POST
 
 from drives import games, limits
 from drives.errors import DriveError
-from drives.models import DriveStatus, PendingState
+from drives.models import DriveStatus, PendingState, Side
 from drives.seats import SEAT_LETTERS
 from drives.tableside import ratelimit, services, tokens
 from drives.tableside.forms import ConfirmForm
@@ -114,7 +114,7 @@ def table_enter(request, link):
         )
     except DriveError as error:
         return _page(request, link, form=form, error=str(error), status=409)
-    return _page(request, link, note=_outcome_note(outcome))
+    return _page(request, link, note=_outcome_note(outcome, link))
 
 
 @require_POST
@@ -132,10 +132,10 @@ def table_confirm(request, link):
         )
     except DriveError as error:
         return _page(request, link, error=str(error), status=409)
-    return _page(request, link, note=_outcome_note(outcome))
+    return _page(request, link, note=_outcome_note(outcome, link))
 
 
-def _outcome_note(outcome: services.Outcome) -> str:
+def _outcome_note(outcome: services.Outcome, link) -> str:
     if outcome.resent:
         return _("These figures had already arrived: nothing was stored twice.")
     state = outcome.entry.state
@@ -146,4 +146,8 @@ def _outcome_note(outcome: services.Outcome) -> str:
             "The two sides' figures differ. Both are kept: either side can correct its own, "
             "or the organiser will settle it."
         )
-    return _("Sent. Now the other side confirms, on this phone or on their own.")
+    if not link.side:  # an old link for both sides: either may confirm on it
+        return _("Sent. Now the other side confirms, on this phone or on their own.")
+    if outcome.entry.side == Side.NS:
+        return _("Sent. Now E–W confirm them on their own phone, from their own link.")
+    return _("Sent. Now N–S confirm them on their own phone, from their own link.")

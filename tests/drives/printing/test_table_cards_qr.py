@@ -2,6 +2,8 @@
 
 import io
 import re
+import shutil
+import subprocess
 
 import pytest
 from django.test import override_settings
@@ -27,11 +29,14 @@ def text_of(response) -> str:
     return re.sub(r"\s+", "", "".join(pages_of(response)))
 
 
-def live_addresses(drive) -> dict[int, str]:
-    return {link.table: f"http://testserver/t/{link.token}/" for link in sheets.live_links(drive)}
+def live_addresses(drive) -> dict[tuple[int, str], str]:
+    return {
+        (link.table, link.side): f"http://testserver/t/{link.token}/"
+        for link in sheets.live_links(drive)
+    }
 
 
-def test_the_organisers_table_cards_print_each_tables_link_and_qr_code(
+def test_the_organisers_table_cards_print_each_sides_link_and_qr_code(
     client, organiser, running_drive
 ):
     client.force_login(organiser)
@@ -39,11 +44,15 @@ def test_the_organisers_table_cards_print_each_tables_link_and_qr_code(
     response = client.get(qr_url(running_drive))
 
     addresses = live_addresses(running_drive)
-    assert sorted(addresses) == [1, 2, 3]  # the links were issued for the round's tables
+    # The links were issued for each side of the round's tables.
+    assert sorted(addresses) == [(t, s) for t in (1, 2, 3) for s in ("EW", "NS")]
     pages = pages_of(response)
-    for table, address in addresses.items():
+    for (table, side), address in addresses.items():
         page = re.sub(r"\s+", "", pages[table - 1])
         assert f"Table{table}" in page and address in page
+        label = {"NS": "N–SNorthandSouth", "EW": "E–WEastandWest"}[side]
+        # Each code is labelled with its side, its address right after it.
+        assert page.index(label) < page.index(address)
     public = client.get(reverse("drives:table_cards_pdf", args=[running_drive.pk]))
     # The QR code is drawn as vector shapes, never as a picture of pixels: a few hundred
     # more lines drawn on the page than on the public card, and no image.
@@ -91,22 +100,24 @@ def test_anonymous_visitors_and_other_clubs_cannot_have_them(client, organiser, 
 def test_a_revoked_or_reissued_link_prints_afresh(client, organiser, running_drive):
     client.force_login(organiser)
     first = text_of(client.get(qr_url(running_drive)))
-    old = live_addresses(running_drive)[2]
+    old = live_addresses(running_drive)[2, "EW"]
+    kept = live_addresses(running_drive)[2, "NS"]
     wanted = jobs.SheetRequest(
         running_drive, SheetKind.TABLE_CARDS_QR, sheets.Layout(), "en", "http://testserver"
     )
     before = jobs.inputs(wanted).fingerprint
 
-    tokens.link_revoke(drive=running_drive, table=2, reissue=False)
+    tokens.link_revoke(drive=running_drive, table=2, side="EW", reissue=False)
     revoked = jobs.inputs(wanted).fingerprint
-    tokens.link_revoke(drive=running_drive, table=2, reissue=True)
+    tokens.link_revoke(drive=running_drive, table=2, side="EW", reissue=True)
     reissued = jobs.inputs(wanted).fingerprint
     again = text_of(client.get(qr_url(running_drive)))
 
     assert len({before, revoked, reissued}) == 3
-    new = live_addresses(running_drive)[2]
+    new = live_addresses(running_drive)[2, "EW"]
     assert old in first and old not in again
     assert new in again
+    assert kept in first and kept in again  # the other side's link is left as it was
     assert PrintedSheet.objects.filter(kind=SheetKind.TABLE_CARDS_QR).count() == 1  # pruned
 
 
@@ -136,3 +147,38 @@ def test_the_drive_page_offers_them_to_its_organisers_only(client, organiser, ru
 
     assert qr_url(running_drive) not in public
     assert qr_url(running_drive) in organisers
+
+
+@pytest.mark.skipif(not shutil.which("zbarimg"), reason="needs zbarimg (zbar-tools)")
+def test_each_printed_code_opens_its_sides_link(client, organiser, running_drive, tmp_path):
+    client.force_login(organiser)
+    pdf = tmp_path / "cards.pdf"
+    pdf.write_bytes(content_of(client.get(qr_url(running_drive))))
+
+    subprocess.run(["pdftoppm", "-r", "150", "-png", "-f", "1", "-l", "1", pdf, tmp_path / "p"])
+    [image] = tmp_path.glob("p*.png")
+    scanned = subprocess.run(
+        ["zbarimg", "--quiet", "--raw", image], capture_output=True, text=True
+    ).stdout.split()
+
+    addresses = live_addresses(running_drive)
+    assert sorted(scanned) == sorted([addresses[1, "NS"], addresses[1, "EW"]])
+
+
+def test_a_pair_the_movement_keeps_is_named_beside_its_sides_code(client, organiser, club):
+    from drives.names import PublicNames
+    from tests.conftest import make_started_drive
+
+    # A Mitchell movement keeps each N–S pair at its table all evening; E–W pairs move.
+    drive = make_started_drive(club, players=16, movement="mitchell", deals=4)
+    seated = {s.seat: s.entry for s in drive.seatings.filter(round=1, table=1)}
+    names = PublicNames.for_drive(drive)
+    client.force_login(organiser)
+
+    page = re.sub(r"\s+", "", pages_of(client.get(qr_url(drive)))[0])
+
+    def pair(one, two):
+        return re.sub(r"\s+", "", f"{names.entry(seated[one])} & {names.entry(seated[two])}")
+
+    assert f"NorthandSouth:{pair('N', 'S')}" in page
+    assert "EastandWest" in page and pair("E", "W") not in page

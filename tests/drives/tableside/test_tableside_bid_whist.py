@@ -14,7 +14,7 @@ from drives.games.bidwhist.game import BidWhist
 from drives.games.figures import Problem
 from drives.models import Game, PendingEntry, ResultSource, TableResult
 from drives.reports.report import drive_report
-from tests.conftest import link_of
+from tests.conftest import link_of, own_link
 from tests.drives.games.test_bid_whist_drives import started_drive
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
@@ -50,7 +50,8 @@ def hand_data(drive, side, hands, *, step="send", submission=None):
 
 
 def post(client, link, side, hands, *, step="send", submission=None, language=""):
-    """Post a side's hands from the table page."""
+    """Post a side's hands from its own link's table page, at ``link``'s table."""
+    link = own_link(link, side)
     link.drive.refresh_from_db()
     data = hand_data(link.drive, side, hands, step=step, submission=submission)
     with translation.override(language or "en-gb"):
@@ -112,7 +113,7 @@ def test_one_side_sends_its_hands_and_the_other_confirms_them(client, club):
     assert waiting.hands["2"]["dealer"] == "E" and waiting.hands["2"]["trumps"] == ""
     assert not TableResult.objects.exists()
 
-    url = reverse("drives:table_confirm", args=[link.token])
+    url = reverse("drives:table_confirm", args=[own_link(link, "EW").token])
     page = client.post(url, {"entry": waiting.pk, "submission": uuid.uuid4()})
     assert page.status_code == 200 and "Result stored" in page.text
     assert "E–W 3 no trumps, 7 tricks: -2" in page.text
@@ -248,7 +249,7 @@ def test_a_stored_hand_is_shown_on_the_hall_display(client, club):
         post(client, link, "NS", [hand(), hand("EW", 3, "nt", "", 7)])
         waiting = PendingEntry.objects.get(table=table)
         client.post(
-            reverse("drives:table_confirm", args=[link.token]),
+            reverse("drives:table_confirm", args=[own_link(link, "EW").token]),
             {"entry": waiting.pk, "submission": uuid.uuid4()},
         )
     hall = client.get(reverse("drives:hall", args=[drive.pk]))
@@ -290,7 +291,7 @@ def test_the_bid_whist_phone_costs_the_same_whatever_the_drive_size(
         assert "Waiting for E–W" in client.get(url).text
     # Checking the points reads nothing but the link and the page.
     data = hand_data(drive, "EW", [hand(), hand()], step="check")
-    enter = reverse("drives:table_enter", args=[link.token])
+    enter = reverse("drives:table_enter", args=[own_link(link, "EW").token])
     with django_assert_num_queries(5):
         assert client.post(enter, data).status_code == 200
 

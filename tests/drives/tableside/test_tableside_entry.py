@@ -22,7 +22,14 @@ from drives.models import (
 from drives.reports.report import drive_report
 from drives.tableside import services, tokens
 from drives.tableside.logs import mask_tokens
-from tests.conftest import checked_tricks, drive_form, link_of, make_started_drive, record_tricks
+from tests.conftest import (
+    checked_tricks,
+    drive_form,
+    link_of,
+    make_started_drive,
+    own_link,
+    record_tricks,
+)
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -37,7 +44,9 @@ def page_url(link, action=""):
 
 
 def send(client, link, side, tricks, *, round_number=None, submission=None, honours=None):
-    """Post a side's N–S tricks (one per deal of the current round) from the table page."""
+    """Post a side's N–S tricks (one per deal of the current round) from its own link's
+    table page, at ``link``'s table."""
+    link = own_link(link, side)
     drive = link.drive
     drive.refresh_from_db()
     number = drive.current_round if round_number is None else round_number
@@ -58,9 +67,15 @@ def stored(drive, table=1):
 
 def test_tokens_are_random_128_bit_and_not_derived_from_ids(club):
     drive = make_started_drive(club)
-    links = tokens.links_issue(drive=drive)
-    assert [link.table for link in links] == [1, 2]
-    assert len({link.token for link in links}) == 2
+    links = tokens.side_links(drive=drive)
+    # Each table has a link for each side.
+    assert [(link.table, link.side) for link in links] == [
+        (1, "NS"),
+        (1, "EW"),
+        (2, "NS"),
+        (2, "EW"),
+    ]
+    assert len({link.token for link in links}) == 4
     for link in links:
         assert len(link.token) == 26  # 128 bits in base32
         assert link.digest == tokens.digest(link.token) != link.token
@@ -68,7 +83,7 @@ def test_tokens_are_random_128_bit_and_not_derived_from_ids(club):
     other = link_of(make_started_drive(club))
     assert other.token not in {link.token for link in links}
     # Issuing again keeps the links: the printed QR codes stay good all evening.
-    again = tokens.links_issue(drive=drive)
+    again = tokens.side_links(drive=drive)
     assert [link.token for link in again] == [link.token for link in links]
 
 
@@ -108,12 +123,12 @@ def test_an_unknown_or_revoked_token_opens_nothing(client, club):
     response = client.get(reverse("drives:table_page", args=["a" * 26]))
     assert response.status_code == 404
     assert "This table link is not known" in response.content.decode()
-    new = tokens.link_revoke(drive=drive, table=1, reissue=True)
+    new = tokens.link_revoke(drive=drive, table=1, side="NS", reissue=True)
     response = send(client, link, "NS", [7])
     assert response.status_code == 410
     assert "withdrawn" in response.content.decode()
     assert stored(drive) == {} and not PendingEntry.objects.exists()
-    assert new.token != link.token
+    assert (new.side, new.table) == ("NS", 1) and new.token != link.token
     assert client.get(page_url(new)).status_code == 200
 
 
@@ -142,7 +157,7 @@ def test_one_side_enters_and_the_other_confirms(client, club):
     assert (waiting.side, waiting.state, waiting.tricks) == ("NS", "waiting", {"1": 8})
 
     response = client.post(
-        page_url(link, "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
+        page_url(own_link(link, "EW"), "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
     )
     assert response.status_code == 200
     assert "the table&#x27;s result is stored" in response.content.decode()
@@ -256,7 +271,7 @@ def test_tricks_out_of_range_are_refused_and_change_nothing(client, club, tricks
 
 def test_figures_for_a_round_that_is_over_are_refused(client, club):
     drive = make_started_drive(club, table_entry="one_side")
-    links = tokens.links_issue(drive=drive)
+    links = [link_of(drive, table) for table in (1, 2)]
     for link in links:
         send(client, link, "NS", [7])
     round_advance(drive=drive)
@@ -429,7 +444,7 @@ def test_with_trumps_turned_up_one_side_sends_the_suit_and_the_other_confirms(cl
     assert "♦" in response.text and stored(drive) == {}
 
     response = client.post(
-        page_url(link, "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
+        page_url(own_link(link, "EW"), "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
     )
     assert response.status_code == 200
     result = TableResult.objects.get()
@@ -445,9 +460,10 @@ def test_with_trumps_turned_up_the_phones_send_honours_and_they_are_scored(clien
     assert PendingEntry.objects.get().honours == {"1": 4}
     # The other side remembering the honours differently is a dispute, not a confirmation.
     other = sent | {"side": "EW", "submission": uuid.uuid4(), "h1": ""}
-    client.post(page_url(link, "enter"), other)
+    ew = own_link(link, "EW")
+    client.post(page_url(ew, "enter"), other)
     assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
-    client.post(page_url(link, "enter"), other | {"h1": 4, "submission": uuid.uuid4()})
+    client.post(page_url(ew, "enter"), other | {"h1": 4, "submission": uuid.uuid4()})
     result = TableResult.objects.get()
     assert (result.ns_tricks, result.trumps, result.ns_honours) == (8, "C", 4)
     report = drive_report(drive)
@@ -460,7 +476,7 @@ def test_two_sides_naming_different_suits_are_a_dispute(client, club):
     link = link_of(turned_drive(club))
     for side, suit in (("NS", "H"), ("EW", "S")):
         data = {"round": 1, "side": side, "submission": uuid.uuid4(), "d1": 7, "t1": suit}
-        client.post(page_url(link, "enter"), data)
+        client.post(page_url(own_link(link, side), "enter"), data)
     assert set(PendingEntry.objects.values_list("state", flat=True)) == {"disputed"}
     assert not TableResult.objects.exists()
 

@@ -9,16 +9,17 @@ from django.urls import reverse
 
 from drives.models import PendingEntry
 from drives.tableside import services
-from tests.conftest import link_of, make_started_drive
+from tests.conftest import link_of, make_started_drive, own_link
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
 
 def send(client, link, side, tricks, honours):
+    """A side's figures from its own link, at ``link``'s table."""
     data = {"round": 1, "side": side, "submission": uuid.uuid4(), "d1": tricks}
     if honours is not None:
         data["h1"] = honours
-    return client.post(reverse("drives:table_enter", args=[link.token]), data)
+    return client.post(reverse("drives:table_enter", args=[own_link(link, side).token]), data)
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.django_db
 
 
 def enter(drive, table, side, tricks):
-    link = link_of(drive, table)
+    link = link_of(drive, table, side)
     drive.refresh_from_db()
     return services.entry_submit(
         link=link,
@@ -253,32 +253,42 @@ def test_frozen_standings_stay_as_they_were(client, club, organiser):
     assert [row.standing.points for row in board.hall(drive).overall] != before
 
 
-def test_the_qr_sheet_has_one_vector_code_per_table(client, club, organiser):
+def test_the_qr_sheet_has_a_vector_code_for_each_side_of_each_table(client, club, organiser):
     drive = make_started_drive(club, players=12)
     client.force_login(organiser)
     response = client.get(reverse("drives:tableside_qr", args=[drive.pk]))
     text = response.content.decode()
-    assert text.count("<svg") == 3
-    for link in tokens.links_issue(drive=drive):
-        assert f"/t/{link.token}/" in text
+    assert "3 tables, a link for each side, to print and cut out." in text
+    assert text.count("<svg") == 6
+    for link in tokens.side_links(drive=drive):
+        card = text.split(f'id="qr-{link.table}-{link.side}"')[1].split("</li>")[0]
+        assert f"/t/{link.token}/" in card
+        seats = "North and South" if link.side == "NS" else "East and West"
+        assert f'<p class="qr-side">{link.get_side_display()} <span>{seats}</span>' in card
 
 
 def test_the_organiser_withdraws_and_reissues_a_link(client, club, organiser):
     drive = make_started_drive(club, players=12)
-    old = tokens.links_issue(drive=drive)[0]
+    old = link_of(drive, 1, "EW")
+    kept = link_of(drive, 1, "NS")
     client.force_login(organiser)
     response = client.post(
         reverse("drives:tableside_links", args=[drive.pk]),
-        {"table": 1, "reissue": "yes"},
+        {"table": 1, "side": "EW"},
         follow=True,
     )
-    assert "Table 1 has a new link" in response.content.decode()
+    assert "Table 1 has a new E–W link; the old one no longer opens it." in response.text
     assert client.get(reverse("drives:table_page", args=[old.token])).status_code == 410
-    new = tokens.links_issue(drive=drive)[0]
+    new = link_of(drive, 1, "EW")
     assert new.token != old.token
     assert client.get(reverse("drives:table_page", args=[new.token])).status_code == 200
+    # The other side's link is left as it was.
+    assert link_of(drive, 1, "NS").token == kept.token
+    assert client.get(reverse("drives:table_page", args=[kept.token])).status_code == 200
     response = client.post(
-        reverse("drives:tableside_links", args=[drive.pk]), {"table": "x"}, follow=True
+        reverse("drives:tableside_links", args=[drive.pk]),
+        {"table": "x", "side": "NS"},
+        follow=True,
     )
     assert "There is no table 0" in response.content.decode()
 

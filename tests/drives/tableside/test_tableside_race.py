@@ -26,14 +26,16 @@ pytestmark = [
 REPETITIONS = 20
 
 
-def post_together(link, posts):
-    """Run the posts (side, N–S tricks) in threads released at one instant."""
+def post_together(links, posts):
+    """Run the posts (side, N–S tricks), each from its side's link of the table ``links``
+    holds, in threads released at one instant."""
     start = threading.Barrier(len(posts))
     outcomes = [None] * len(posts)
 
     def post(index, side, tricks):
         start.wait()
         try:
+            link = links.ns if side == "NS" else links.ew
             outcomes[index] = services.entry_submit(
                 link=link,
                 round_number=1,
@@ -62,9 +64,10 @@ def started(club, **fields):
 
 
 def test_one_side_enters_two_phones_at_once_store_exactly_one(club):
-    link = started(club, table_entry="one_side")
+    links = started(club, table_entry="one_side")
+    link = links.ns
     for _ in range(REPETITIONS):
-        outcomes = post_together(link, [("NS", 7), ("EW", 9)])
+        outcomes = post_together(links, [("NS", 7), ("EW", 9)])
         assert TableResult.objects.filter(drive=link.drive).count() == 1
         stored = TableResult.objects.get(drive=link.drive).ns_tricks
         refused = [o for o in outcomes if isinstance(o, services.DriveError)]
@@ -77,9 +80,10 @@ def test_one_side_enters_two_phones_at_once_store_exactly_one(club):
 
 
 def test_both_sides_sending_the_same_figures_at_once_confirm_once(club):
-    link = started(club)
+    links = started(club)
+    link = links.ns
     for _ in range(REPETITIONS):
-        outcomes = post_together(link, [("NS", 6), ("EW", 6)])
+        outcomes = post_together(links, [("NS", 6), ("EW", 6)])
         assert [r.ns_tricks for r in TableResult.objects.filter(drive=link.drive)] == [6]
         states = sorted(o.entry.state for o in outcomes)
         assert states == ["confirmed", "waiting"]  # the second to arrive confirmed the first
@@ -105,7 +109,7 @@ def test_a_table_being_written_holds_up_that_table_and_the_next_round_only(club)
     drive = make_drive(club, deals=4, table_entry="one_side")
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    one, two = tokens.links_issue(drive=drive)
+    one, two = (links.ns for links in tokens.links_issue(drive=drive))
     held, release = threading.Event(), threading.Event()
 
     def hold_table_one():
