@@ -62,8 +62,9 @@
   // answer carries no note: it says the state, or the round).
   function announce(what) {
     var region = document.getElementById("announce");
-    var said = document.querySelector(
-      what || "#tableside .messages:not([hidden]) li, #tableside #state h2"
+    var said = null;
+    (what || ["#tableside .messages:not([hidden]) li, #tableside #state h2"]).some(
+      function (selector) { said = document.querySelector(selector); return said; }
     );
     if (region && said) region.textContent = said.textContent.replace(/\s+/g, " ").trim();
   }
@@ -142,6 +143,7 @@
   // figures typed or waiting to be sent: those go first, to the organiser if their round
   // has closed, and the answer brings the new round.
   var waitingPage = null;
+  var STATE_FIRST = ["#tableside #state h2", "#tableside #where"];
 
   // A part's HTML without what every answer makes afresh (CSRF tokens, submission ids).
   function normalised(element) {
@@ -155,7 +157,7 @@
     waitingPage = null;
     root().replaceWith(fresh);
     start();
-    announce("#tableside #state h2, #tableside #where");
+    announce(STATE_FIRST);
   }
 
   function followed(fresh) {
@@ -179,7 +181,7 @@
       bind(part);
       changed = true;
     });
-    if (changed) announce("#tableside #state h2, #tableside #where");
+    if (changed) announce(STATE_FIRST);
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {
