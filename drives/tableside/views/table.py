@@ -11,9 +11,9 @@ from drives import games, limits
 from drives.errors import DriveError
 from drives.models import DriveStatus, PendingState
 from drives.seats import SEAT_LETTERS
-from drives.tableside import board, ratelimit, services, tokens
+from drives.tableside import ratelimit, services, tokens
 from drives.tableside.forms import ConfirmForm
-from drives.tableside.state import table_state
+from drives.tableside.state import table_fingerprint, table_state
 from drives.tableside.views.live import polled
 
 
@@ -116,12 +116,8 @@ def table_page(request, link):
 @table_endpoint(counted=False)
 def table_live(request, link):
     """The page's poll: 304 while nothing the page shows has changed, else the table part."""
-    etag = board.fingerprint(
-        link.drive_id,
-        "table",
-        link.pk,
-        request.COOKIES.get(settings.CSRF_COOKIE_NAME),  # in the forms' tokens
-    )
+    # The CSRF cookie is in the forms' tokens.
+    etag = table_fingerprint(link, request.COOKIES.get(settings.CSRF_COOKIE_NAME))
     return polled(request, etag, lambda: _page(request, link, template="_table.html"))
 
 

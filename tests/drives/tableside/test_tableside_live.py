@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from drives.evening.lifecycle import drive_finish, round_advance
-from drives.models import PendingEntry, PendingState, ResultChange, TableResult
+from drives.models import PendingEntry, PendingState, ResultChange, Seating, TableResult
 from drives.tableside import services, tokens
 from tests.conftest import link_of, make_started_drive
 
@@ -111,10 +111,29 @@ def test_an_unchanged_poll_costs_the_same_queries_whatever_the_drive(
     link = link_of(drive)
     send(client, link, "NS", [7])
     etag = poll(client, link)["ETag"]
-    # The link with its drive and club; the tables' entries and the hall; the drive's
-    # stamp and its players'.
-    with django_assert_num_queries(4):
+    # The link with its drive and club; the table's fingerprint; its players' names.
+    with django_assert_num_queries(3):
         assert poll(client, link, etag).status_code == 304
+
+
+def test_another_tables_post_leaves_this_phones_poll_not_modified(client, club):
+    drive = make_started_drive(club)
+    first, second = tokens.links_issue(drive=drive)
+    etag = poll(client, first)["ETag"]
+    send(client, second, "NS", [7])
+    send(client, second, "EW", [7])
+    assert poll(client, first, etag).status_code == 304
+
+
+def test_a_renamed_player_shows_at_the_next_poll(client, club):
+    drive = make_started_drive(club)
+    link = link_of(drive)
+    etag = poll(client, link)["ETag"]
+    player = Seating.objects.filter(drive=drive, round=1, table=1).first().entry.player
+    player.name = "Ada Lovelace"
+    player.save()
+    fresh = poll(client, link, etag)
+    assert fresh.status_code == 200 and "Ada Lovelace" in fresh.text
 
 
 def test_polls_do_not_count_against_the_hall_addresss_limit(client, club, settings):
