@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import logging
 import os
 import re
 import statistics
@@ -499,6 +500,8 @@ def run_one(kind: str, tables: int, every: float = 5, seconds: float = 60) -> in
     from django.core.management import call_command
 
     django.setup()
+    # The requests timed inside this process would print a log line each among the figures.
+    logging.getLogger("drives.requests").setLevel(logging.WARNING)
     call_command("migrate", verbosity=0)
     # DEBUG off serves hashed static names, as production does after collectstatic.
     call_command("collectstatic", interactive=False, verbosity=0)

@@ -140,8 +140,8 @@
   // (#table-poll; the server answers 304 while nothing changed, which reaches here as the
   // browser's copy). What changed is put in part by part, never the form being typed in;
   // another form (a new round, the result stored) replaces the whole part, but not over
-  // figures typed or waiting to be sent: those go first, to the organiser if their round
-  // has closed, and the answer brings the new round.
+  // figures typed or waiting to be sent: a new round waits for them to be sent (to the
+  // organiser, their round having closed; the answer brings the new round) or set aside.
   var waitingPage = null;
   var STATE_FIRST = ["#tableside #state h2", "#tableside #where"];
 
@@ -163,16 +163,18 @@
   function followed(fresh) {
     var current = root();
     if (!current) return;
-    if (fresh.dataset.form !== current.dataset.form) {
-      if (saved()) {
-        waitingPage = fresh;
-        var moved = document.getElementById("round-moved");
-        if (moved && fresh.dataset.key !== current.dataset.key) moved.hidden = false;
-        return;
-      }
+    if (fresh.dataset.form !== current.dataset.form && !saved()) {
       replaceAll(fresh);
       return;
     }
+    if (fresh.dataset.key !== current.dataset.key) {
+      // A new round over figures typed for this one: they stay until sent or set aside.
+      waitingPage = fresh;
+      document.getElementById("round-moved").hidden = false;
+      return;
+    }
+    // The same round: what changed around the form (the result stored by the other side
+    // or the organiser, over figures typed here, leaves them to send or not).
     var changed = false;
     fresh.querySelectorAll("[data-live]").forEach(function (part) {
       var old = document.getElementById(part.id);
