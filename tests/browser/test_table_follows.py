@@ -9,8 +9,8 @@ told plainly where they went, and the organiser sees them as a late entry.
 
 import pytest
 
-from drives.evening.lifecycle import drive_start
-from drives.models import PendingEntry, PendingState, Seating
+from drives.evening.lifecycle import drive_start, round_advance
+from drives.models import DriveStatus, PendingEntry, PendingState, Seating
 from drives.tableside import tokens
 from tests.browser.conftest import DESKTOP, log_in_as, screenshot
 from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
@@ -125,3 +125,27 @@ def test_the_phones_follow_the_table_and_the_rounds_without_a_reload(contexts, l
     card.get_by_role("button", name="Accept these figures").click()
     dashboard.get_by_text("Table 2's result for round 1 is now the figures sent late.").wait_for()
     assert drive.results.get(table=2, deal=1).ns_tricks == 6
+
+
+def test_a_phone_sets_its_old_figures_aside_and_sees_the_end_of_the_drive(contexts, live_server):
+    organiser = make_user("olive")
+    club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
+    drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
+    make_entries(drive, make_players(club, 8))
+    drive_start(drive=drive)
+    link = tokens.links_issue(drive=drive)[0]
+    phone = contexts(PHONE).new_page()
+    phone.goto(f"{live_server.url}/t/{link.token}/")
+    phone.get_by_label("N–S tricks").fill("4")
+    round_advance(drive=drive, allow_missing=True)
+    phone.locator("#round-moved").wait_for(timeout=POLL_WAIT)
+    phone.get_by_role("button", name="Show the new round").click()
+    assert phone.locator("#round-number").inner_text() == "2"
+    assert phone.get_by_label("N–S tricks").input_value() == ""
+    # Nothing typed now: the end of the drive reaches the phone by itself (the status set
+    # as drive_finish sets it; the rounds' tricks are beside the point here).
+    drive.refresh_from_db()
+    drive.status = DriveStatus.FINISHED
+    drive.save()
+    phone.get_by_text("The drive has finished: thank you for playing.").wait_for(timeout=POLL_WAIT)
+    assert not PendingEntry.objects.exists()

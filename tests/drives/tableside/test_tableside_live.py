@@ -228,3 +228,19 @@ def test_bad_figures_from_a_closed_round_say_so_and_store_nothing(client, club):
     assert "Round 1 has closed, and these figures could not be sent" in response.text
     assert "not 15" in response.text
     assert not PendingEntry.objects.exists()
+
+
+def test_a_confirmation_from_a_closed_rounds_page_goes_to_the_organiser(client, club):
+    drive = make_started_drive(club, movement="individual", deals=8)
+    link = link_of(drive)
+    send(client, link, "NS", [8])
+    waiting = PendingEntry.objects.get()
+    round_advance(drive=drive, allow_missing=True)
+    response = client.post(
+        reverse("drives:table_confirm", args=[link.token]),
+        {"entry": waiting.pk, "submission": uuid.uuid4()},
+    )
+    assert response.status_code == 200
+    assert "Round 1 had already closed: your figures went to the organiser" in response.text
+    late = PendingEntry.objects.get(state=PendingState.LATE)
+    assert (late.round, late.side, late.tricks) == (1, "EW", {"1": 8})
