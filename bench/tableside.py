@@ -1,4 +1,5 @@
-"""Sixty tables posting their round from phones at once, then their opponents confirming.
+"""Sixty tables posting their round from phones at once, then their opponents confirming;
+then their phones polling every five seconds while they post.
 
 Run it from the repository root::
 
@@ -12,7 +13,12 @@ running drive of ``--tables`` tables and their links, and serves it with gunicor
 
 * every table's N–S phone opens its page, and all post their figures at one instant;
 * every E–W phone opens the page, and all confirm at one instant;
-* the organiser's dashboard polls 200 times with the ETag it holds (nothing changed).
+* the organiser's dashboard polls 200 times with the ETag it holds (nothing changed);
+* a phone's table page polls 200 times with the ETag it holds (nothing changed);
+* on a third drive, every table's two phones poll their page every ``--poll`` seconds
+  (5, as in the hall) for ``--seconds``, N–S posting at a moment of the first half and
+  E–W confirming, from what its poll brought, in the second: polls answered 304 and 200,
+  their p50 and p95, the posts', and the share of the server's cores the whole took.
 
 It prints p50 and p95 of the posts, posts per second, errors (any answer but 200),
 results lost (tables without a stored result afterwards: must be 0), and the CPU the
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import logging
 import os
 import re
 import statistics
@@ -47,7 +54,7 @@ from bench.serve import Client, gunicorn
 ROOT = Path(__file__).resolve().parents[1]
 SQLITE = "/tmp/bench_tableside.sqlite3"
 POSTGRES = "postgres://postgres@127.0.0.1:5432/whist_tableside_bench"
-TARGETS = {"p95": 1.0, "post_ms": 20.0, "poll_ms": 10.0}
+TARGETS = {"p95": 1.0, "post_ms": 20.0, "poll_ms": 10.0, "poll_p95": 0.5}
 CSRF_FIELD = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 CONFIRM_ENTRY = re.compile(r'name="entry" value="(\d+)"')
 
@@ -61,6 +68,8 @@ def environment(database_url: str) -> dict[str, str]:
         "SECURE_SSL_REDIRECT": "0",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "LOG_LEVEL": "ERROR",
+        # Every phone of the bench is 127.0.0.1: a hall's phones each have their own address.
+        "TABLESIDE_RATE_REQUESTS": "100000",
     }
 
 
@@ -81,7 +90,7 @@ def fresh_database(kind: str) -> str:
 
 
 def build(tables: int):
-    """Two running drives of ``tables`` tables with their links, and an organiser."""
+    """Three running drives of ``tables`` tables with their links, and an organiser."""
     from django.contrib.auth import get_user_model
 
     from drives.evening.lifecycle import drive_start
@@ -96,7 +105,7 @@ def build(tables: int):
         for n in range(1, tables * 4 + 1)
     )
     drives = []
-    for title in ("Served", "Timed"):
+    for title in ("Served", "Timed", "Polled"):
         drive = Drive.objects.create(club=club, title=title, date="2026-12-04", deals=24)
         Entry.objects.bulk_create(
             Entry(drive=drive, player=p, card_number=n, role=p.role)
@@ -118,9 +127,12 @@ class Phone:
         self.port = port
         self.cookie = ""
 
-    def request(self, method: str, path: str, body: dict | None = None):
+    def request(self, method: str, path: str, body: dict | None = None, etag: str = ""):
+        """(status, text), and the answer's ETag in ``self.etag``."""
         connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
         headers = {"Cookie": self.cookie, "Host": "127.0.0.1"}
+        if etag:
+            headers["If-None-Match"] = etag
         data = None
         if body is not None:
             data = urlencode(body)
@@ -132,6 +144,7 @@ class Phone:
         connection.request(method, path, body=data, headers=headers)
         response = connection.getresponse()
         text = response.read().decode()
+        self.etag = response.getheader("ETag") or ""
         for name, value in response.getheaders():
             if name.lower() == "set-cookie" and value.startswith("csrftoken="):
                 self.cookie = value.split(";", 1)[0]
@@ -295,6 +308,137 @@ def polls_over_http(server, drive, count: int = 200) -> tuple[float, float, floa
     return statistics.median(times) * 1000, cpu * 1000 / count, database * 1000 / count
 
 
+def phone_polls_over_http(server, link, count: int = 200) -> tuple[float, float, float]:
+    """A phone's table page asking ``count`` times with the ETag it holds, nothing having
+    changed: median milliseconds a poll, the workers' and the database's CPU ms a poll."""
+    phone = Phone(server.port)
+    path = f"/t/{link.token}/"
+    phone.request("GET", path)  # the page sets the CSRF cookie its polls carry
+    phone.request("GET", path + "live/")
+    etag, times = phone.etag, []
+    cpu, database = server.cpu_seconds(), server.database_cpu_seconds()
+    for _ in range(count):
+        start = time.perf_counter()
+        status, _text = phone.request("GET", path + "live/", etag=etag)
+        times.append(time.perf_counter() - start)
+        assert status == 304, status
+    cpu = server.cpu_seconds() - cpu
+    database = server.database_cpu_seconds() - database
+    return statistics.median(times) * 1000, cpu * 1000 / count, database * 1000 / count
+
+
+class PollingPhone(threading.Thread):
+    """One side's phone over the evening: opens its page, polls it every ``every`` seconds
+    (from a moment of its own, as phones opened one by one do), and sends its figures
+    (N–S) or confirms the other side's (E–W, once a poll has brought them) at ``post_at``."""
+
+    def __init__(self, port, link, side, deals, every, phase, post_at, until):
+        super().__init__()
+        self.phase = phase
+        self.phone, self.path, self.side, self.deals = Phone(port), f"/t/{link.token}/", side, deals
+        self.every, self.post_at, self.until = every, post_at, until
+        self.polls: list[tuple[int, float]] = []  # (status, seconds)
+        self.posts: list[tuple[int, float]] = []
+        self.problems: list[str] = []
+
+    def run(self):
+        try:
+            status, page = self.phone.request("GET", self.path)
+            if status != 200:
+                raise RuntimeError(f"page HTTP {status}")
+            csrf = CSRF_FIELD.search(page).group(1)
+            etag, sent = "", False
+            next_poll = time.monotonic() + self.phase
+            while time.monotonic() < self.until:
+                if not sent and time.monotonic() >= self.post_at:
+                    form = self.form(csrf, page)
+                    if form is not None:
+                        start = time.perf_counter()
+                        status, page = self.phone.request("POST", self.path + self.action, form)
+                        self.posts.append((status, time.perf_counter() - start))
+                        etag, sent = "", True
+                        continue
+                if time.monotonic() >= next_poll:
+                    start = time.perf_counter()
+                    status, text = self.phone.request("GET", self.path + "live/", etag=etag)
+                    self.polls.append((status, time.perf_counter() - start))
+                    if status == 200:
+                        etag, page = self.phone.etag, text
+                    next_poll += self.every
+                # Until the next poll, or the moment to post if it comes first and this side
+                # can post (E–W waits for a poll to bring N–S's figures).
+                wake = next_poll
+                if not sent and self.post_at < wake and self.form(csrf, page) is not None:
+                    wake = self.post_at
+                time.sleep(max(0.0, min(wake, self.until) - time.monotonic()))
+        except Exception as error:  # a dropped connection counts as a problem
+            self.problems.append(type(error).__name__)
+
+    @property
+    def action(self) -> str:
+        return "enter/" if self.side == "NS" else "confirm/"
+
+    def form(self, csrf, page) -> dict | None:
+        """What this side posts; None while E–W's polls have not yet brought N–S's figures."""
+        fields = {"csrfmiddlewaretoken": csrf, "submission": uuid.uuid4()}
+        if self.side == "NS":
+            return fields | {"round": 1, "side": "NS"} | {f"d{d}": 7 for d in self.deals}
+        entry = CONFIRM_ENTRY.search(page)
+        return None if entry is None else fields | {"entry": entry.group(1)}
+
+
+def polling_evening(server, links, deals, every: float, seconds: float) -> int:
+    """Every table's two phones polling while they post, for ``seconds``; prints the figures
+    and returns the number of errors."""
+    import random
+
+    chance = random.Random(28)
+    start = time.monotonic() + 5  # the pages open first, a few at a time
+    until = start + seconds
+    phones = []
+    for link in links:
+        ns_at = start + chance.uniform(0, seconds / 2)
+        ew_at = start + chance.uniform(seconds / 2, seconds * 0.9)
+        for side, at in (("NS", ns_at), ("EW", ew_at)):
+            phase = chance.uniform(0, every)
+            phones.append(PollingPhone(server.port, link, side, deals, every, phase, at, until))
+    cpu, database = server.cpu_seconds(), server.database_cpu_seconds()
+    began = time.perf_counter()
+    for phone in phones:
+        phone.start()
+    for phone in phones:
+        phone.join()
+    wall = time.perf_counter() - began
+    cpu, database = server.cpu_seconds() - cpu, server.database_cpu_seconds() - database
+    polls = [poll for phone in phones for poll in phone.polls]
+    posts = [post for phone in phones for post in phone.posts]
+    problems = [problem for phone in phones for problem in phone.problems]
+    problems += [f"poll HTTP {s}" for s, _t in polls if s not in (200, 304)]
+    problems += [f"post HTTP {s}" for s, _t in posts if s != 200]
+    statuses = Counter(status for status, _t in polls)
+
+    def p(figures, share):
+        done = sorted(t for _s, t in figures)
+        return done[max(0, round(share * len(done)) - 1)] * 1000 if done else float("nan")
+
+    print(
+        f"  phones polling every {every:g} s for {seconds:g} s ({len(phones)} phones): "
+        f"{len(polls)} polls, 304 ×{statuses[304]}, 200 ×{statuses[200]}; "
+        f"p50 {p(polls, 0.5):5.1f} ms, p95 {p(polls, 0.95):5.1f} ms "
+        f"(target ≤ {TARGETS['poll_p95'] * 1000:.0f})"
+    )
+    print(
+        f"  {'':22} {len(posts)} posts beside them: p50 {p(posts, 0.5):6.1f} ms, "
+        f"p95 {p(posts, 0.95):6.1f} ms (target ≤ {TARGETS['p95'] * 1000:.0f}); server CPU "
+        f"{cpu / wall * 100:4.1f} % of one core over the {wall:.0f} s"
+        + (f" + database {database / wall * 100:4.1f} %" if database else "")
+    )
+    if problems:
+        print("    " + ", ".join(f"{what} ×{n}" for what, n in Counter(problems).most_common()))
+    misses = p(polls, 0.95) > TARGETS["poll_p95"] * 1000 or p(posts, 0.95) > TARGETS["p95"] * 1000
+    return len(problems) + int(misses) + (len(posts) != len(phones))
+
+
 # --- server time, measured inside the process ---------------------------------------------
 
 
@@ -331,7 +475,19 @@ def server_times(organiser, drive, links) -> dict[str, float]:
         )
         assert status == 304, status
         polls.append(times)
+    phone_poll = reverse("drives:table_live", args=[links[0].token])
+    phone.get(reverse("drives:table_page", args=[links[0].token]))  # its CSRF cookie
+    etag = phone.get(phone_poll)["ETag"]
+    phone_polls = []
+    for _ in range(50):
+        status, *times = timed(
+            lambda: phone.get(phone_poll, headers={"if-none-match": etag}).status_code
+        )
+        assert status == 304, status
+        phone_polls.append(times)
     return {
+        "phone_poll": statistics.median(t[0] for t in phone_polls),
+        "phone_poll_cpu": statistics.median(t[1] for t in phone_polls),
         "post": statistics.median(t[0] for t in posts),
         "post_cpu": statistics.median(t[1] for t in posts),
         "poll": statistics.median(t[0] for t in polls),
@@ -339,7 +495,7 @@ def server_times(organiser, drive, links) -> dict[str, float]:
     }
 
 
-def run_one(kind: str, tables: int) -> int:
+def run_one(kind: str, tables: int, every: float = 5, seconds: float = 60) -> int:
     """Build, serve and hammer one database; returns the number of failures."""
     database_url = fresh_database(kind)
     env = environment(database_url)
@@ -348,12 +504,15 @@ def run_one(kind: str, tables: int) -> int:
     from django.core.management import call_command
 
     django.setup()
+    # The requests timed inside this process would print a log line each among the figures.
+    logging.getLogger("drives.requests").setLevel(logging.WARNING)
     call_command("migrate", verbosity=0)
     # DEBUG off serves hashed static names, as production does after collectstatic.
     call_command("collectstatic", interactive=False, verbosity=0)
     from drives.models import TableResult
 
-    organiser, ((served, served_links), (timed, timed_links)) = build(tables)
+    organiser, drives = build(tables)
+    (served, served_links), (timed, timed_links), (polled, polled_links) = drives
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"{kind}: {tables} tables, gunicorn with 4 workers (load average {load})")
     with gunicorn(env, workers=4, worker_timeout=120) as server:
@@ -374,12 +533,21 @@ def run_one(kind: str, tables: int) -> int:
             f"a poll (target ≤ {TARGETS['poll_ms']:.0f})"
             + (f" + database {poll_database_ms:4.1f} ms" if poll_database_ms else "")
         )
+        phone_ms, phone_cpu_ms, phone_database_ms = phone_polls_over_http(server, served_links[0])
+        print(
+            f"  phone's poll (304), HTTP p50 {phone_ms:5.1f} ms, server CPU {phone_cpu_ms:5.1f} "
+            f"ms a poll (target ≤ {TARGETS['poll_ms']:.0f})"
+            + (f" + database {phone_database_ms:4.1f} ms" if phone_database_ms else "")
+        )
+        errors += polling_evening(server, polled_links, deals, every, seconds)
         both = [t for t in entered + confirmed if t is not None]
         overall_p95 = sorted(both)[max(0, round(0.95 * len(both)) - 1)] if both else float("inf")
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())
     print(f"  (load average at the end {load})")
     stored = set(TableResult.objects.filter(drive=served).values_list("table", flat=True))
     lost = len({link.table for link in served_links} - stored)
+    stored = set(TableResult.objects.filter(drive=polled).values_list("table", flat=True))
+    lost += len({link.table for link in polled_links} - stored)
     print(f"  results lost           {lost} (must be 0)")
     ms = server_times(organiser, timed, timed_links)
     print(
@@ -390,11 +558,17 @@ def run_one(kind: str, tables: int) -> int:
         f"  in-process, poll (304) {ms['poll']:6.1f} ms, CPU {ms['poll_cpu']:5.1f} ms "
         f"(target ≤ {TARGETS['poll_ms']:.0f} ms)"
     )
+    print(
+        f"  in-process, phone 304  {ms['phone_poll']:6.1f} ms, CPU {ms['phone_poll_cpu']:5.1f} ms "
+        f"(target ≤ {TARGETS['poll_ms']:.0f} ms)"
+    )
     misses = [
         overall_p95 > TARGETS["p95"],
         alone[0] > TARGETS["post_ms"],
         ms["post"] > TARGETS["post_ms"],
         ms["poll"] > TARGETS["poll_ms"],
+        phone_cpu_ms > TARGETS["poll_ms"],
+        ms["phone_poll_cpu"] > TARGETS["poll_ms"],
     ]
     return errors + lost + sum(misses)
 
@@ -403,16 +577,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", choices=["sqlite", "postgres", "both"], default="both")
     parser.add_argument("--tables", type=int, default=60)
+    parser.add_argument("--poll", type=float, default=5, help="seconds between a phone's polls")
+    parser.add_argument("--seconds", type=float, default=60, help="how long the phones poll")
     parser.add_argument("--one", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        return 1 if run_one(args.db, args.tables) else 0
+        return 1 if run_one(args.db, args.tables, args.poll, args.seconds) else 0
     # Each database in a process of its own: Django's settings are read once per process.
     kinds = ["sqlite", "postgres"] if args.db == "both" else [args.db]
     failed = 0
     for kind in kinds:
         command = [sys.executable, "-m", "bench.tableside", "--one", "--db", kind]
-        failed += subprocess.run([*command, "--tables", str(args.tables)], cwd=ROOT).returncode
+        sizes = [
+            "--tables",
+            str(args.tables),
+            "--poll",
+            str(args.poll),
+            "--seconds",
+            str(args.seconds),
+        ]
+        failed += subprocess.run([*command, *sizes], cwd=ROOT).returncode
     return 1 if failed else 0
 
 

@@ -458,6 +458,8 @@ TABLESIDE_RATE_LIMITS = {
 # Seconds between the live pages' updates: the organiser's dashboard, the hall display.
 DASHBOARD_POLL_SECONDS = envint("DASHBOARD_POLL_SECONDS", "3")
 HALL_POLL_SECONDS = envint("HALL_POLL_SECONDS", "5")
+# The phones' table pages: the other side's confirmation and the next round without a reload.
+TABLESIDE_POLL_SECONDS = envint("TABLESIDE_POLL_SECONDS", "5")
 
 # Hall mode (`make hall`, config/hall.py): the organiser's laptop serves the phones over a
 # hall's own Wi-Fi in plain HTTP (no certificate can be had for a laptop's local address),

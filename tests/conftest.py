@@ -42,6 +42,7 @@ def pytest_configure():
     settings.PRINT_AHEAD = False
     # The live pages' browser tests wait for updates; a second apart keeps them short.
     settings.DASHBOARD_POLL_SECONDS = settings.HALL_POLL_SECONDS = 1
+    settings.TABLESIDE_POLL_SECONDS = 1
     settings.PRINT_RATE_LIMIT = 10_000  # the rate limit's own test lowers it
     settings.MEDIA_ROOT = Path(tempfile.mkdtemp(prefix="whist-media-"))
     if settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":

@@ -54,6 +54,9 @@ class PendingState(models.TextChoices):
     REPLACED = "replaced", _("replaced by a correction")
     SETTLED = "settled", _("settled by the organiser")
     REJECTED = "rejected", _("set aside by the organiser")
+    # Sent from a page that was out of date: kept for the organiser to accept or dismiss.
+    LATE = "late", _("sent after its round closed")
+    DIFFERS = "differs", _("differs from the stored result")
 
 
 class PendingEntry(models.Model):

@@ -27,7 +27,7 @@ from drives.reports.freshness import drive_stamp
 from drives.reports.report import StandingRow, report_from_rows
 from drives.seats import SEAT_LETTERS
 from drives.tableside import tokens
-from drives.tableside.services import LIVE
+from drives.tableside.services import LIVE, SET_ASIDE
 from drives.tableside.tokens import TableLinks
 
 TOP = 10
@@ -54,6 +54,8 @@ class Board:
     drive: Drive
     round_number: int
     tiles: list[Tile]
+    #: Sent from pages out of date (any round), for the organiser to accept or dismiss.
+    late: list[PendingEntry] = field(default_factory=list)
 
     def count(self, state: str) -> int:
         return sum(tile.state == state for tile in self.tiles)
@@ -69,7 +71,7 @@ class Board:
 
 
 def board(drive: Drive) -> Board:
-    """Four queries: the round's tables, its results, its table entries, its live links."""
+    """Five queries: the round's tables, its results, its table entries, the late ones, its live links."""
     number = drive.current_round
     tables = sorted(
         set(
@@ -103,7 +105,8 @@ def board(drive: Drive) -> Board:
         elif tile.live:
             tile.state = TileState.ENTERED
         tile.live.sort(key=lambda entry: entry.side != "NS")
-    return Board(drive, number, [tiles[table] for table in tables])
+    late = list(PendingEntry.objects.filter(drive=drive, state__in=SET_ASIDE))
+    return Board(drive, number, [tiles[table] for table in tables], late)
 
 
 #: What the dashboard and the hall show beyond the drive's standings (``drive_stamp``: the

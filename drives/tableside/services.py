@@ -35,6 +35,8 @@ from drives.permissions import require_team
 from drives.seats import SIDES
 
 LIVE = (PendingState.WAITING, PendingState.DISPUTED)
+#: Sent from a page that was out of date, waiting for the organiser to accept or dismiss.
+SET_ASIDE = (PendingState.LATE, PendingState.DIFFERS)
 
 
 @dataclass(frozen=True)
@@ -50,14 +52,10 @@ def _check_open(drive: Drive, link: TableLink, round_number: int) -> None:
         raise DriveError(_("The drive is not running: nothing can be entered from this page."))
     if TableLink.objects.filter(pk=link.pk, revoked_at__isnull=False).exists():
         raise DriveError(_("This table link has been withdrawn: ask the organiser for a new one."))
-    if round_number != drive.current_round:
-        raise DriveError(
-            _(
-                "These figures are for round %(sent)d, but round %(current)d is now under "
-                "way. Nothing was saved: check the page for round %(current)d."
-            )
-            % {"sent": round_number, "current": drive.current_round}
-        )
+    # A closed round's figures are welcome (they go to the organiser); a round not yet
+    # open is no page the table could have been shown.
+    if not 1 <= round_number <= drive.current_round:
+        raise DriveError(_("Round %(round)d is not open for scores.") % {"round": round_number})
     if link.table not in seating.tables_of_round(drive, round_number):
         raise DriveError(
             _("Table %(table)d does not play in round %(round)d.")
@@ -128,21 +126,23 @@ def _submit(drive, link, round_number, side, figures, submission, address) -> Ou
     _check_open(drive, link, round_number)
     table = link.table
     stored = _stored(drive, table, round_number)
-    if stored is not None:
-        if stored != figures:
-            raise DriveError(
-                _(
-                    "Table %(table)d's result for round %(round)d is already stored, with "
-                    "other figures. Nothing was changed: ask the organiser to correct it."
-                )
-                % {"table": table, "round": round_number}
-            )
+    if stored == figures:
         # Already stored as sent: the other phone got there first with the same figures.
         state = PendingState.CONFIRMED
-        return Outcome(
-            _create(drive, round_number, table, side, figures, submission, address, state)
-        )
+    elif round_number != drive.current_round:
+        # Sent from the page of a round that has closed: never thrown away, never stored
+        # over the organiser's head; kept with the round the phone showed, to accept or not.
+        state = PendingState.LATE
+    elif stored is not None:
+        state = PendingState.DIFFERS
+    else:
+        return _submit_open(drive, link, round_number, side, figures, submission, address)
+    return Outcome(_create(drive, round_number, table, side, figures, submission, address, state))
 
+
+def _submit_open(drive, link, round_number, side, figures, submission, address) -> Outcome:
+    """A side's figures for the open round of a table with no result yet."""
+    table = link.table
     if drive.table_entry == TableEntryMode.ONE_SIDE:
         _record(drive, table, round_number, figures)
         state = PendingState.CONFIRMED
@@ -222,6 +222,40 @@ def dispute_settle(*, drive: Drive, entry_pk: int, user) -> PendingEntry:
     ).exclude(pk=entry.pk)
     _set_state(list(others), PendingState.REJECTED)
     _set_state([entry], PendingState.SETTLED)
+    return entry
+
+
+@refusing
+@transaction.atomic
+def late_settle(*, drive: Drive, entry_pk: int, accept: bool, user) -> PendingEntry:
+    """The organiser accepts a late or differing entry (its figures become the table's
+    result for its round, a correction kept in the history like any other) or dismisses it."""
+    require_team(user, drive.club)
+    drive = drive_locked(drive)
+    entry = PendingEntry.objects.filter(pk=entry_pk, drive=drive, state__in=SET_ASIDE).first()
+    if entry is None:
+        raise DriveError(_("That entry is no longer waiting for the organiser."))
+    if drive.status != DriveStatus.RUNNING:
+        raise DriveError(_("The drive is not running."))
+    if accept:
+        stored = TableResult.objects.filter(
+            drive=drive, table=entry.table, deal__in=list(drive.deals_of_round(entry.round))
+        )
+        results_record_locked(
+            drive=drive,
+            round_number=entry.round,
+            table=entry.table,
+            figures=games.of(drive).sent_figures(entry),
+            version=max((r.version for r in stored), default=0),
+            user=user,
+            source=ResultSource.ORGANISER,
+        )
+        # What the table's sides still have waiting for that round is settled by this.
+        live = PendingEntry.objects.filter(
+            drive=drive, round=entry.round, table=entry.table, state__in=LIVE
+        )
+        _set_state(list(live), PendingState.REJECTED)
+    _set_state([entry], PendingState.SETTLED if accept else PendingState.REJECTED)
     return entry
 
 

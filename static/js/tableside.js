@@ -58,13 +58,15 @@
   }
 
   // What the answer changed, said in the live region outside the replaced part: the
-  // server's note or refusal, else the heading of the table's new state.
-  function announce() {
+  // server's note or refusal, else the heading of the table's new state (a poll's
+  // answer carries no note: it says the state, or the round).
+  function announce(what) {
     var region = document.getElementById("announce");
-    var said = document.querySelector(
-      "#tableside .messages:not([hidden]) li, #tableside #state h2"
+    var said = null;
+    (what || ["#tableside .messages:not([hidden]) li, #tableside #state h2"]).some(
+      function (selector) { said = document.querySelector(selector); return said; }
     );
-    if (region && said) region.textContent = said.textContent.trim();
+    if (region && said) region.textContent = said.textContent.replace(/\s+/g, " ").trim();
   }
 
   function post(form) {
@@ -102,6 +104,15 @@
     });
   }
 
+  function bind(container) {
+    container.querySelectorAll("form[method=post]").forEach(function (each) {
+      each.addEventListener("submit", function (event) {
+        event.preventDefault();
+        post(each);
+      });
+    });
+  }
+
   function start() {
     var form = document.getElementById("entry");
     var values = saved();
@@ -114,12 +125,7 @@
       showEw(form);
       form.addEventListener("input", function () { showEw(form); save(form); });
     }
-    document.querySelectorAll("#tableside form[method=post]").forEach(function (each) {
-      each.addEventListener("submit", function (event) {
-        event.preventDefault();
-        post(each);
-      });
-    });
+    bind(root());
     var resend = document.getElementById("resend");
     if (resend) resend.addEventListener("click", function () {
       var kept = saved();
@@ -129,6 +135,78 @@
       post(target);
     });
   }
+
+  // The page follows the drive by itself: htmx asks for the table part every few seconds
+  // (#table-poll; the server answers 304 while nothing changed, which reaches here as the
+  // browser's copy). What changed is put in part by part, never the form being typed in;
+  // another form (a new round, the result stored) replaces the whole part, but not over
+  // figures typed or waiting to be sent: a new round waits for them to be sent (to the
+  // organiser, their round having closed; the answer brings the new round) or set aside.
+  var waitingPage = null;
+  var STATE_FIRST = ["#tableside #state h2", "#tableside #where"];
+
+  // A part's HTML without what every answer makes afresh (CSRF tokens, submission ids).
+  function normalised(element) {
+    var copy = element.cloneNode(true);
+    copy.querySelectorAll("input[name=csrfmiddlewaretoken], input[name=submission]")
+      .forEach(function (input) { input.removeAttribute("value"); });
+    return copy.innerHTML;
+  }
+
+  function replaceAll(fresh) {
+    waitingPage = null;
+    root().replaceWith(fresh);
+    start();
+    announce(STATE_FIRST);
+  }
+
+  function followed(fresh) {
+    var current = root();
+    if (!current) return;
+    if (fresh.dataset.form !== current.dataset.form && !saved()) {
+      replaceAll(fresh);
+      return;
+    }
+    if (fresh.dataset.key !== current.dataset.key) {
+      // A new round over figures typed for this one: they stay until sent or set aside.
+      waitingPage = fresh;
+      document.getElementById("round-moved").hidden = false;
+      return;
+    }
+    // The same round: what changed around the form (the result stored by the other side
+    // or the organiser, over figures typed here, leaves them to send or not).
+    var changed = false;
+    fresh.querySelectorAll("[data-live]").forEach(function (part) {
+      var old = document.getElementById(part.id);
+      if (!old || normalised(old) === normalised(part)) return;
+      old.replaceWith(part);
+      bind(part);
+      changed = true;
+    });
+    if (changed) announce(STATE_FIRST);
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "table-poll") return;
+    event.detail.shouldSwap = false;
+    var xhr = event.detail.xhr;
+    var page = new DOMParser().parseFromString(xhr.responseText, "text/html");
+    var fresh = page.getElementById("tableside");
+    if (xhr.status === 200 && fresh) {
+      followed(fresh);
+    } else if (xhr.status === 404 || xhr.status === 410) {
+      // The link withdrawn, the drive over: the answer's words take the page's place.
+      var answer = page.querySelector("main");
+      if (answer && !saved()) document.querySelector("main").replaceWith(answer);
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    if (!event.target.closest || !event.target.closest("#show-new-round")) return;
+    if (!waitingPage) return;
+    forget();
+    replaceAll(waitingPage);
+  });
 
   start();
 })();

@@ -88,6 +88,33 @@ def settle(request, pk):
 
 @login_required
 @require_POST
+def late(request, pk):
+    """Accept or dismiss figures a phone sent from a page out of date."""
+    drive = _running_drive(request, pk, require=require_team)
+    accept = request.POST.get("accept") == "yes"
+    try:
+        entry = services.late_settle(
+            drive=drive,
+            entry_pk=_number(request.POST.get("entry")),
+            accept=accept,
+            user=request.user,
+        )
+    except DriveError as error:
+        messages.error(request, str(error))
+    else:
+        words = {"table": entry.table, "round": entry.round}
+        if accept:
+            message = _(
+                "Table %(table)d's result for round %(round)d is now the figures sent late."
+            )
+        else:
+            message = _("The figures table %(table)d sent late for round %(round)d are dismissed.")
+        messages.success(request, message % words)
+    return redirect("drives:tableside_dashboard", pk=drive.pk)
+
+
+@login_required
+@require_POST
 def next_round(request, pk):
     """Go on when every table has reported; otherwise say how many have not, and ask."""
     drive = _running_drive(request, pk)

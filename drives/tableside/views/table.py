@@ -2,9 +2,10 @@
 
 from functools import wraps
 
+from django.conf import settings
 from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from drives import games, limits
 from drives.errors import DriveError
@@ -12,7 +13,8 @@ from drives.models import DriveStatus, PendingState, Side
 from drives.seats import SEAT_LETTERS
 from drives.tableside import ratelimit, services, tokens
 from drives.tableside.forms import ConfirmForm
-from drives.tableside.state import table_state
+from drives.tableside.state import table_fingerprint, table_state
+from drives.tableside.views.live import polled
 
 
 def _refusal(request, message: str, status: int, drive=None):
@@ -20,13 +22,20 @@ def _refusal(request, message: str, status: int, drive=None):
     return render(request, "tableside/refused.html", context, status=status)
 
 
-def table_endpoint(view):
-    """Rate-limit by address, then open the link or say clearly why it opens nothing."""
+def table_endpoint(view=None, *, counted=True):
+    """Rate-limit by address, then open the link or say clearly why it opens nothing.
+
+    ``counted=False`` for the page's own polls: sixty phones behind a hall's one address
+    poll more often than the limit allows, and a poll of a link that opens costs a 304.
+    Links that open nothing are counted all the same.
+    """
+    if view is None:
+        return lambda view: table_endpoint(view, counted=counted)
 
     @wraps(view)
     def wrapper(request, token):
         too_many = _("Too many requests from this address: wait a minute, then try again.")
-        if not ratelimit.allow(request, "requests"):
+        if counted and not ratelimit.allow(request, "requests"):
             return _refusal(request, too_many, 429)
         link = tokens.link_for_token(token)
         if link is None:
@@ -53,7 +62,7 @@ def table_endpoint(view):
     return wrapper
 
 
-def _page(request, link, *, form=None, note="", error="", status=200):
+def _page(request, link, *, form=None, note="", error="", status=200, template="table.html"):
     state = table_state(link)
     game = games.of(link.drive)
     if form is None:
@@ -67,14 +76,25 @@ def _page(request, link, *, form=None, note="", error="", status=200):
         "confirm_form": ConfirmForm(initial={"entry": state.waiting.pk if state.waiting else 0}),
         "note": note,
         "error": error,
+        "poll": settings.TABLESIDE_POLL_SECONDS,
     }
-    return render(request, "tableside/table.html", context, status=status)
+    return render(request, "tableside/" + template, context, status=status)
 
 
 def _form(link, data=None):
-    """The form a side of the table sends its figures with: the drive's game's."""
+    """The form a side of the table sends its figures with: the drive's game's, for the
+    round open now, or for the closed round a page out of date posted figures for."""
     drive = link.drive
-    return games.of(drive).phone_form(data, table=link.table, round_number=drive.current_round)
+    number = drive.current_round
+    posted = str(data.get("round", "")) if data is not None else ""
+    if posted.isdigit() and 1 <= int(posted) < number:
+        number = int(posted)
+    return games.of(drive).phone_form(data, table=link.table, round_number=number)
+
+
+def _late(link, form) -> bool:
+    """The form holds figures for a round that has closed since the page was shown."""
+    return form.initial["round"] != link.drive.current_round
 
 
 def _dealer_names(state) -> dict[int, str]:
@@ -92,15 +112,30 @@ def table_page(request, link):
     return _page(request, link)
 
 
+@require_safe
+@table_endpoint(counted=False)
+def table_live(request, link):
+    """The page's poll: 304 while nothing the page shows has changed, else the table part."""
+    # The CSRF cookie is in the forms' tokens.
+    etag = table_fingerprint(link, request.COOKIES.get(settings.CSRF_COOKIE_NAME))
+    return polled(request, etag, lambda: _page(request, link, template="_table.html"))
+
+
 @require_POST
 @table_endpoint
 def table_enter(request, link):
     """A side's figures, checked by the game's form; some games show them (a bid whist
-    hand's points) once before they are sent."""
+    hand's points) once before they are sent. Figures from the page of a round that has
+    closed go to the organiser (``entry_submit``) as they are."""
     form = _form(link, request.POST)
+    late = _late(link, form)
     if not form.is_valid():
+        if late:  # the page shows the open round: the closed round's form has no place on it
+            error = _("Round %(round)d has closed, and these figures could not be sent: %(why)s")
+            why = {"round": form.initial["round"], "why": form.error_summary()}
+            return _page(request, link, error=error % why, status=400)
         return _page(request, link, form=form, error=form.error_summary(), status=400)
-    shown_first = form.before_sending()
+    shown_first = None if late else form.before_sending()
     if shown_first is not None:
         return _page(request, link, form=shown_first, note=shown_first.check_note)
     try:
@@ -138,7 +173,23 @@ def table_confirm(request, link):
 def _outcome_note(outcome: services.Outcome, link) -> str:
     if outcome.resent:
         return _("These figures had already arrived: nothing was stored twice.")
-    state = outcome.entry.state
+    state, number = outcome.entry.state, {"round": outcome.entry.round}
+    if state == PendingState.LATE:
+        return (
+            _(
+                "Round %(round)d had already closed: your figures went to the organiser, "
+                "who will accept or dismiss them."
+            )
+            % number
+        )
+    if state == PendingState.DIFFERS:
+        return (
+            _(
+                "Round %(round)d's result for this table was already stored, with other figures: "
+                "yours went to the organiser, who will accept or dismiss them."
+            )
+            % number
+        )
     if state == PendingState.CONFIRMED:
         return _("Thank you: the table's result is stored.")
     if state == PendingState.DISPUTED:

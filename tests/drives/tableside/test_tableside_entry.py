@@ -51,7 +51,7 @@ def send(client, link, side, tricks, *, round_number=None, submission=None, hono
     drive.refresh_from_db()
     number = drive.current_round if round_number is None else round_number
     data = {"round": number, "side": side, "submission": submission or uuid.uuid4()}
-    for deal, ns in zip(drive.deals_of_round(drive.current_round), tricks, strict=True):
+    for deal, ns in zip(drive.deals_of_round(number), tricks, strict=True):
         data[f"d{deal}"] = ns
     for deal, held in (honours or {}).items():
         data[f"h{deal}"] = held
@@ -209,15 +209,19 @@ def test_a_side_corrects_its_own_entry_until_it_is_confirmed(client, club):
     assert states == [("NS", "replaced"), ("EW", "confirmed"), ("NS", "confirmed")]
 
 
-def test_a_stored_result_is_not_changed_from_the_table(client, club):
+def test_a_stored_result_is_not_changed_from_the_table_but_the_figures_go_to_the_organiser(
+    client, club
+):
     drive = make_started_drive(club)
     link = link_of(drive)
     send(client, link, "NS", [7])
     send(client, link, "EW", [7])
     response = send(client, link, "EW", [9])
-    assert response.status_code == 409
-    assert "already stored" in response.content.decode()
+    assert response.status_code == 200
+    assert "already stored, with other figures: yours went to the organiser" in response.text
     assert stored(drive) == {1: 7}
+    late = PendingEntry.objects.get(state=PendingState.DIFFERS)
+    assert (late.round, late.side, late.tricks) == (1, "EW", {"1": 9})
 
 
 def test_one_side_enters_mode_stores_at_once(client, club):
@@ -269,16 +273,21 @@ def test_tricks_out_of_range_are_refused_and_change_nothing(client, club, tricks
     assert not PendingEntry.objects.exists() and stored(drive) == {}
 
 
-def test_figures_for_a_round_that_is_over_are_refused(client, club):
+def test_figures_for_a_round_that_is_over_go_to_the_organiser_as_a_late_entry(client, club):
     drive = make_started_drive(club, table_entry="one_side")
     links = [link_of(drive, table) for table in (1, 2)]
     for link in links:
         send(client, link, "NS", [7])
     round_advance(drive=drive)
     response = send(client, links[0], "NS", [3], round_number=1)
-    assert response.status_code == 409
-    assert "round 1, but round 2 is now under way" in response.content.decode()
+    assert response.status_code == 200
+    text = response.text
+    assert "Round 1 had already closed: your figures went to the organiser" in text
+    assert "Enter N–S tricks" not in text
+    assert response.context["state"].round_number == 2  # the page shows the open round
     assert stored(drive) == {1: 7}
+    late = PendingEntry.objects.get(state=PendingState.LATE)
+    assert (late.round, late.table, late.side, late.tricks) == (1, 1, "NS", {"1": 3})
 
 
 def test_the_page_says_so_in_french(client, club):
