@@ -62,6 +62,9 @@ def static_movement(drive: Drive, players: int) -> movements.Movement:
         return movements.individual(players, drive.rounds, seed=drive.pk)
     if players % 2:
         raise DriveError(table_plan(drive.movement, players).problem)
+    imposed = games.of(drive).static_movement(players)
+    if imposed is not None:
+        return imposed
     build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
     return build(players // 2, drive.rounds)
 

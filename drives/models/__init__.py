@@ -9,6 +9,7 @@ can never name an option differently; tests/drives/test_models.py checks that ea
 has exactly the enum's members. The labels are the site's own.
 """
 
+from drives.models.boards import Board, BoardPlan, BoardSource, CompassMethod, EvenTables
 from drives.models.clubs import (
     Club,
     ClubRole,
@@ -59,10 +60,14 @@ __all__ = [
     "PRIZE_PLACES_RANGE",
     "UPCOMING_STATUSES",
     "BidStrain",
+    "Board",
+    "BoardPlan",
+    "BoardSource",
     "CardTotal",
     "CardTotalChange",
     "Club",
     "ClubRole",
+    "CompassMethod",
     "ConsentChange",
     "ConsentSource",
     "Counting",
@@ -70,6 +75,7 @@ __all__ = [
     "DriveStatus",
     "DriveStatusChange",
     "Entry",
+    "EvenTables",
     "Game",
     "HallState",
     "Invitation",

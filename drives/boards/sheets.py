@@ -1,0 +1,57 @@
+"""A compass drive's sheets, printed with WeasyPrint from ``templates/boards/pdf/``: the
+dealing sheet (each board's four hands, to make up the boards before the evening), the
+travellers (each board's results across the tables) and the hand records (the hands and
+every table's result, for the players afterwards). Each is one document, rendered here:
+a drive's boards are a few dozen pages at most."""
+
+from django.template.loader import render_to_string
+from django.utils.translation import pgettext_lazy
+
+from drives.boards.scores import CompassReport
+from drives.printing.pool import write_pdf
+from drives.printing.render import base_url
+from scoring.boards import Board
+from scoring.cards import SEATS, Card, Rank, Suit
+
+#: The sheets by the name their URL gives, with the template each prints.
+SHEETS = {
+    "dealing": "boards/pdf/dealing.html",
+    "travellers": "boards/pdf/travellers.html",
+    "hand-records": "boards/pdf/hand_records.html",
+}
+_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+def hand_lines(board: Board | None) -> dict[str, list[tuple[str, str, str]]] | None:
+    """Each seat's hand as four lines of (suit symbol, css class, ranks high first)."""
+    if board is None or board.hands is None:
+        return None
+    return {
+        seat: [(suit.symbol, f"suit-{suit.value}", _ranks(hand, suit)) for suit in _SUITS]
+        for seat, hand in zip(SEATS, board.hands, strict=True)
+    }
+
+
+#: The court cards as each language prints them in a hand record (French R D V, Hungarian
+#: K D B); the ten and below are figures everywhere.
+RANK_LETTERS = {
+    Rank.ACE: pgettext_lazy("card rank", "A"),
+    Rank.KING: pgettext_lazy("card rank", "K"),
+    Rank.QUEEN: pgettext_lazy("card rank", "Q"),
+    Rank.JACK: pgettext_lazy("card rank", "J"),
+}
+
+
+def _ranks(hand: tuple[Card, ...], suit: Suit) -> str:
+    ranks = [str(RANK_LETTERS.get(card.rank, int(card.rank))) for card in hand if card.suit is suit]
+    return " ".join(ranks) or "—"
+
+
+def sheet_html(kind: str, report: CompassReport) -> str:
+    boards = [(traveller, hand_lines(traveller.known)) for traveller in report.travellers]
+    context = {"drive": report.drive, "report": report, "boards": boards, "game": report.game}
+    return render_to_string(SHEETS[kind], context)
+
+
+def sheet_pdf(kind: str, report: CompassReport) -> bytes:
+    return write_pdf(sheet_html(kind, report), base_url())
