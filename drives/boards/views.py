@@ -37,6 +37,10 @@ def _hands_shown(request, drive: Drive) -> bool:
     return drive.status == DriveStatus.FINISHED or drive.club.is_organiser(request.user)
 
 
+#: The sheets that show the cards: the organisers' until the drive is over.
+HANDS_SHEETS = ("dealing", "hand-records")
+
+
 @login_required
 def boards_page(request, pk):
     drive = _compass_drive(request, pk)
@@ -137,7 +141,7 @@ def board_sheet(request, pk, kind):
     drive = _compass_drive(request, pk)
     if kind not in SHEETS:
         raise Http404("No such sheet.")
-    if kind != "travellers" and not _hands_shown(request, drive):
+    if kind in HANDS_SHEETS and not _hands_shown(request, drive):
         require_organiser(request.user, drive.club)
     report = compass_report(drive, PublicNames.for_drive(drive, request.user))
     response = HttpResponse(sheet_pdf(kind, report), content_type="application/pdf")

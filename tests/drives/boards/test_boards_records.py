@@ -115,3 +115,14 @@ def test_the_standings_and_travellers_cost_the_same_queries_at_3_tables_as_at_7(
             url = reverse("drives:board_sheet", args=[drive.pk, "travellers"])
         counts.append(queries(client, url))
     assert counts[0] == counts[1]
+
+
+def test_table_cards_give_each_rounds_pairs_and_boards(client, club, organiser):
+    # 4 tables with the relay: table 4 shares table 1's boards, one set rests on the bye stand.
+    drive = make_compass_drive(club, organiser, pairs=8, boards=8, even_tables="relay")
+    text = pdf_text(client.get(reverse("drives:board_sheet", args=[drive.pk, "table-cards"])))
+    assert "Table cards" in text and "Table 4" in text
+    assert "shared: pass them between the tables" in text
+    assert "Boards resting (bye stand or empty table)" in text
+    # No cards on them: anyone may print them, before the drive is over.
+    assert "North" not in text
