@@ -34,6 +34,7 @@ class CardLine:
     boards: range
     boards_to: int | None  # the table the boards go to next; None after the last round
     shared: bool  # another table plays the same boards this round: pass them between you
+    rests_next: bool  # the boards rest next round (the bye stand, or an empty table)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ def table_cards(report: CompassReport) -> tuple[list[TableCard], list[tuple[int,
                     boards=movement.boards(sitting.board_set),
                     boards_to=_next_holder(movement, holder, r, sitting.board_set),
                     shared=sitting.board_set in shared,
+                    rests_next=r + 1 < rounds and sitting.board_set in movement.resting_sets(r + 1),
                 )
             )
     resting = [

@@ -124,5 +124,6 @@ def test_table_cards_give_each_rounds_pairs_and_boards(client, club, organiser):
     assert "Table cards" in text and "Table 4" in text
     assert "shared: pass them between the tables" in text
     assert "Boards resting (bye stand or empty table)" in text
+    assert "the bye stand" in text
     # No cards on them: anyone may print them, before the drive is over.
     assert "North" not in text
