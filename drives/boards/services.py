@@ -14,7 +14,17 @@ from django.utils.translation import gettext as _
 from drives.errors import ChangedElsewhere, DriveError, refusing
 from drives.evening.guards import drive_locked, require_status
 from drives.games.compass.boards import plan_of, row_of_board
-from drives.models import Board, BoardPlan, BoardSource, Drive, DriveStatus, Game, TableResult
+from drives.models import (
+    Board,
+    BoardChange,
+    BoardChangeKind,
+    BoardPlan,
+    BoardSource,
+    Drive,
+    DriveStatus,
+    Game,
+    TableResult,
+)
 from drives.permissions import require_organiser
 from scoring.boards import deal_boards
 from scoring.errors import PBNError
@@ -55,9 +65,20 @@ def _require_unplayed(drive: Drive) -> None:
         raise DriveError(_("Tables have played these boards: their cards can no longer change."))
 
 
-def _saved(plan: BoardPlan) -> None:
+def _saved(plan: BoardPlan, *, kind: str, user, boards: int, removed: int) -> None:
+    """The plan's new version, and the change kept in the drive's history."""
     plan.version += 1
     plan.save()
+    BoardChange.objects.create(
+        drive=plan.drive,
+        kind=kind,
+        boards=boards,
+        removed=removed,
+        seed=plan.seed,
+        source=plan.source,
+        method=plan.method,
+        changed_by=user,
+    )
 
 
 @refusing
@@ -81,8 +102,9 @@ def board_plan_set(
             removed, _by_model = Board.objects.filter(drive=drive).delete()
             plan.seed = None
     plan.source, plan.method, plan.even_tables = source, method, even_tables
-    _saved(plan)
-    return BoardsChanged(Board.objects.filter(drive=drive).count(), plan.seed, removed)
+    count = Board.objects.filter(drive=drive).count()
+    _saved(plan, kind=BoardChangeKind.PLAN, user=user, boards=count, removed=removed)
+    return BoardsChanged(count, plan.seed, removed)
 
 
 @refusing
@@ -106,7 +128,7 @@ def boards_deal(
     removed, _by_model = Board.objects.filter(drive=drive).delete()
     Board.objects.bulk_create(row_of_board(drive, board) for board in dealt)
     plan.source, plan.seed = BoardSource.SITE, seed
-    _saved(plan)
+    _saved(plan, kind=BoardChangeKind.DEAL, user=user, boards=len(dealt), removed=removed)
     return BoardsChanged(len(dealt), seed, removed)
 
 
@@ -131,5 +153,6 @@ def boards_import(*, drive: Drive, user, text: str, version: int) -> BoardsChang
     Board.objects.bulk_create(row_of_board(drive, board) for board in read.boards)
     plan.source = BoardSource.PBN
     plan.seed = None
-    _saved(plan)
-    return BoardsChanged(len(read.boards), None, removed)
+    count = len(read.boards)
+    _saved(plan, kind=BoardChangeKind.IMPORT, user=user, boards=count, removed=removed)
+    return BoardsChanged(count, None, removed)

@@ -16,7 +16,7 @@ from drives.boards.sheets import SHEETS, sheet_pdf
 from drives.errors import DriveError
 from drives.filenames import drive_download_name
 from drives.games.compass.boards import DriveBoards, plan_of
-from drives.models import Drive, DriveStatus, Game
+from drives.models import BoardChange, Drive, DriveStatus, Game
 from drives.names import PublicNames
 from drives.permissions import require_organiser, require_team, require_visible
 from scoring.boards import Board
@@ -65,6 +65,7 @@ def boards_page(request, pk):
         "boards": sorted(boards.stored.values(), key=lambda board: board.number),
         "is_organiser": drive.club.is_organiser(request.user),
         "sheets": list(SHEETS),
+        "changes": BoardChange.objects.filter(drive=drive).select_related("changed_by")[:20],
     }
     return render(request, "boards/boards.html", context)
 

@@ -9,7 +9,15 @@ can never name an option differently; tests/drives/test_models.py checks that ea
 has exactly the enum's members. The labels are the site's own.
 """
 
-from drives.models.boards import Board, BoardPlan, BoardSource, CompassMethod, EvenTables
+from drives.models.boards import (
+    Board,
+    BoardChange,
+    BoardChangeKind,
+    BoardPlan,
+    BoardSource,
+    CompassMethod,
+    EvenTables,
+)
 from drives.models.clubs import (
     Club,
     ClubRole,
@@ -61,6 +69,8 @@ __all__ = [
     "UPCOMING_STATUSES",
     "BidStrain",
     "Board",
+    "BoardChange",
+    "BoardChangeKind",
     "BoardPlan",
     "BoardSource",
     "CardTotal",

@@ -1,6 +1,7 @@
 """Compass whist: a drive's boards (pre-dealt deals that travel from table to table) and how
 the drive deals and scores them (``scoring.boards``, ``scoring.compass``)."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -73,3 +74,32 @@ class Board(models.Model):
 
     def __str__(self):
         return f"{self.drive}: board {self.number}"
+
+
+class BoardChangeKind(models.TextChoices):
+    PLAN = "plan", _("boards and scoring set")
+    DEAL = "deal", _("boards dealt by the site")
+    IMPORT = "import", _("boards imported from PBN")
+
+
+class BoardChange(models.Model):
+    """Each change to a drive's boards, kept: who dealt or imported them, when, how many
+    boards it left and from which seed, so the organiser can tell which boards were made up."""
+
+    drive = models.ForeignKey(Drive, models.CASCADE, related_name="board_changes")
+    kind = models.CharField(max_length=6, choices=BoardChangeKind.choices)
+    boards = models.PositiveSmallIntegerField()
+    removed = models.PositiveSmallIntegerField(default=0)
+    seed = models.BigIntegerField(null=True, blank=True)
+    source = models.CharField(max_length=6, choices=BoardSource.choices)
+    method = models.CharField(max_length=11, choices=CompassMethod.choices)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-changed_at", "-pk"]
+
+    def __str__(self):
+        return f"{self.drive}: {self.get_kind_display()}"

@@ -11,7 +11,7 @@ from drives import games
 from drives.evening.forms import DriveForm
 from drives.games.compass.boards import board_of_row
 from drives.games.compass.game import CompassWhist
-from drives.models import Board, BoardPlan, BoardSource
+from drives.models import Board, BoardChange, BoardPlan, BoardSource
 from scoring.boards import deal_boards
 from scoring.pbn_boards import dump_boards, parse_boards
 from tests.conftest import drive_form, make_user
@@ -54,8 +54,16 @@ def test_the_site_deals_the_boards_from_a_recorded_seed(client, club, organiser)
     stored = [board_of_row(row) for row in Board.objects.filter(drive=drive)]
     assert stored == list(deal_boards(8, 1234, drive.rotation))
     assert stored_plan(drive).seed == 1234
+    change = BoardChange.objects.get(drive=drive)
+    assert (change.kind, change.boards, change.seed, change.changed_by) == (
+        "deal",
+        8,
+        1234,
+        organiser,
+    )
     # The same seed deals the same boards again, on any machine.
-    boards_post(client, drive, action="deal", count=8, seed=1234)
+    response = boards_post(client, drive, action="deal", count=8, seed=1234)
+    assert "boards dealt by the site · 8 boards · seed 1234" in response.text
     assert [board_of_row(row) for row in Board.objects.filter(drive=drive)] == stored
 
 
@@ -66,6 +74,7 @@ def test_a_stale_boards_page_changes_nothing(client, club, organiser):
     response = boards_post(client, drive, action="deal", count=4, seed=99, version=0)
     assert "changed by someone else" in response.text
     assert list(Board.objects.filter(drive=drive).values_list("hands", flat=True)) == before
+    assert BoardChange.objects.filter(drive=drive).count() == 1  # the dealing, not the refusal
 
 
 def test_boards_are_imported_from_a_pbn_file(client, club, organiser):
