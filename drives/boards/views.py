@@ -18,14 +18,16 @@ from drives.filenames import drive_download_name
 from drives.games.compass.boards import DriveBoards, plan_of
 from drives.models import BoardChange, Drive, DriveStatus, Game
 from drives.names import PublicNames
-from drives.permissions import require_organiser, require_team, require_visible
+from drives.permissions import require_organiser, require_visible
 from scoring.boards import Board
 from scoring.pbn_boards import dump_boards
 
 
-def _compass_drive(request, pk) -> Drive:
+def _compass_drive(request, pk, *, organiser: bool = False) -> Drive:
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
     require_visible(request.user, drive)
+    if organiser:  # before the game: a stranger learns nothing of the drive
+        require_organiser(request.user, drive.club)
     if drive.game != Game.COMPASS:
         raise Http404("This drive is not played on boards.")
     return drive
@@ -43,11 +45,10 @@ HANDS_SHEETS = ("dealing", "hand-records")
 
 @login_required
 def boards_page(request, pk):
-    drive = _compass_drive(request, pk)
-    require_team(request.user, drive.club)
+    # Setting a drive up is the organisers' (drives.permissions): helpers see the sheets.
+    drive = _compass_drive(request, pk, organiser=True)
     plan = plan_of(drive)
     if request.method == "POST":
-        require_organiser(request.user, drive.club)
         _act(request, drive, plan)
         return redirect("drives:boards", pk=drive.pk)
     boards = DriveBoards(drive)

@@ -53,14 +53,14 @@ class BoardPlan(models.Model):
 
 class Board(models.Model):
     """One board of a drive: its dealer, its trumps ("" at no trumps) and the four hands
-    as PBN writes them (``"AKQ.J2.T98.765"``, N, E, S, W), or none for a board dealt at
+    as a PBN ``[Deal]`` from North (``"N:AKQ.J2.T98.765 …"``), or "" for a board dealt at
     the tables; ``seed`` for a board the site dealt."""
 
     drive = models.ForeignKey(Drive, models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField(_("board"))
     dealer = models.CharField(_("dealer"), max_length=1, choices=Seat.choices)
     trumps = models.CharField(_("trumps"), max_length=1, choices=TrumpSuit.choices, blank=True)
-    hands = models.JSONField(null=True, blank=True)
+    hands = models.CharField(max_length=72, blank=True)
     # A board's own seed is 64 bits unsigned (scoring.boards.board_seed): more than a
     # database's signed integer holds, so it is kept as its decimal digits.
     seed = models.CharField(max_length=20, blank=True)

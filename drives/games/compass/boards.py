@@ -25,17 +25,17 @@ if TYPE_CHECKING:
     from drives.models import Drive
 
 
-def hands_json(board: Board) -> list[str] | None:
-    """A board's hands as a ``Board`` row keeps them: four PBN hands, N, E, S, W."""
+def hands_text(board: Board) -> str:
+    """A board's hands as a ``Board`` row keeps them: PBN's ``[Deal]`` from North."""
     if board.hands is None:
-        return None
-    return deal_text(dict(zip(SEATS, board.hands, strict=True)), "N")[2:].split()
+        return ""
+    return deal_text(dict(zip(SEATS, board.hands, strict=True)), "N")
 
 
 def board_of_row(row: BoardRow) -> Board:
     hands = None
     if row.hands:
-        dealt = parse_deal("N:" + " ".join(row.hands))
+        dealt = parse_deal(row.hands)
         hands = (dealt["N"], dealt["E"], dealt["S"], dealt["W"])
     trumps = Suit(row.trumps) if row.trumps else None
     seed = int(row.seed) if row.seed else None
@@ -48,7 +48,7 @@ def row_of_board(drive: Drive, board: Board) -> BoardRow:
         number=board.number,
         dealer=board.dealer,
         trumps=board.trumps.value if board.trumps else "",
-        hands=hands_json(board),
+        hands=hands_text(board),
         seed="" if board.seed is None else str(board.seed),
     )
 

@@ -3,6 +3,7 @@ language, the PBN file that reads back to the same boards, and pages whose queri
 grow with the drive."""
 
 import io
+import json
 
 import pytest
 from django.db import connection
@@ -127,3 +128,27 @@ def test_table_cards_give_each_rounds_pairs_and_boards(client, club, organiser):
     assert "the bye stand" in text
     # No cards on them: anyone may print them, before the drive is over.
     assert "North" not in text
+
+
+def test_a_compass_drive_travels_whole_in_a_club_file_and_a_drive_file(client, played):
+    from drives.backup.club_file import export_club, import_club, open_club_file
+    from drives.backup.drive_file import export_drive, open_drive_file, publish_drive
+
+    def as_file(document):
+        return io.BytesIO(json.dumps(document).encode())
+
+    stored = [board_of_row(row) for row in Board.objects.filter(drive=played)]
+    standings = compass_report(played, PublicNames()).fields
+    copy = import_club(open_club_file(as_file(export_club(played.club))), slug="copy")
+    twin = copy.drives.get()
+    assert [board_of_row(row) for row in Board.objects.filter(drive=twin)] == stored
+    assert twin.board_plan.seed == played.board_plan.seed
+    assert compass_report(twin, PublicNames()).fields == standings
+    # Published to another club from a hall laptop: the same boards, the same standings.
+    elsewhere = make_club(name="Elsewhere", slug="elsewhere")
+    drive_finish(drive=played)
+    played.refresh_from_db()
+    publish_drive(open_drive_file(as_file(export_drive(played))), club=elsewhere)
+    published = elsewhere.drives.get()
+    assert [board_of_row(row) for row in Board.objects.filter(drive=published)] == stored
+    assert compass_report(published, PublicNames()).fields == standings
