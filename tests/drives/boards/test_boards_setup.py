@@ -116,3 +116,11 @@ def test_only_organisers_change_the_boards(client, club, organiser):
     response = client.post(reverse("drives:boards", args=[drive.pk]), {"action": "deal"})
     assert response.status_code == 403
     assert not Board.objects.filter(drive=drive).exists()
+
+
+def test_the_boards_page_speaks_french(client, club, organiser):
+    drive = make_compass_drive(club, organiser, start=False, boards=8)
+    client.force_login(organiser)
+    page = client.get(f"/fr/drives/{drive.pk}/boards/").text
+    assert "Distribuer les étuis" in page
+    assert "<td>4</td><td>O</td>" in page  # West deals board 4: O for Ouest
