@@ -28,9 +28,13 @@ def _compass_drive(request, pk, *, organiser: bool = False) -> Drive:
     require_visible(request.user, drive)
     if organiser:  # before the game: a stranger learns nothing of the drive
         require_organiser(request.user, drive.club)
-    if drive.game != Game.COMPASS:
-        raise Http404("This drive is not played on boards.")
     return drive
+
+
+def _elsewhere(drive: Drive, name: str = "drive"):
+    """A drive not played on boards has none of these pages: its own instead (an old link,
+    or a drive whose game was changed before it started)."""
+    return redirect(f"drives:{name}", pk=drive.pk)
 
 
 def _hands_shown(request, drive: Drive) -> bool:
@@ -47,6 +51,8 @@ HANDS_SHEETS = ("dealing", "hand-records")
 def boards_page(request, pk):
     # Setting a drive up is the organisers' (drives.permissions): helpers see the sheets.
     drive = _compass_drive(request, pk, organiser=True)
+    if drive.game != Game.COMPASS:
+        return _elsewhere(drive)
     plan = plan_of(drive)
     if request.method == "POST":
         _act(request, drive, plan)
@@ -126,6 +132,8 @@ def _act(request, drive: Drive, plan) -> None:
 @require_safe
 def compass_standings(request, pk):
     drive = _compass_drive(request, pk)
+    if drive.game != Game.COMPASS:
+        return _elsewhere(drive, "standings")
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
     names = PublicNames.for_drive(drive, request.user)
@@ -141,6 +149,8 @@ def compass_standings(request, pk):
 @require_safe
 def board_sheet(request, pk, kind):
     drive = _compass_drive(request, pk)
+    if drive.game != Game.COMPASS:
+        return _elsewhere(drive)
     if kind not in SHEETS:
         raise Http404("No such sheet.")
     if kind in HANDS_SHEETS and not _hands_shown(request, drive):
@@ -156,6 +166,8 @@ def board_sheet(request, pk, kind):
 def boards_pbn(request, pk):
     """The drive's boards with every table's result and score, as PBN."""
     drive = _compass_drive(request, pk)
+    if drive.game != Game.COMPASS:
+        return _elsewhere(drive)
     if not _hands_shown(request, drive):
         require_organiser(request.user, drive.club)
     report = compass_report(drive, PublicNames.for_drive(drive, request.user))

@@ -20,7 +20,7 @@ from drives.games.classic.game import ClassicWhist
 from drives.games.compass.boards import DriveBoards
 from drives.games.deals import DealInfo
 from drives.games.figures import Figures, Problem, Typed
-from drives.models import BoardSource, MovementType, Rotation
+from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
 from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
 from scoring.cards import suit_name
@@ -32,6 +32,12 @@ if TYPE_CHECKING:
 #: A table's honours that the board's cards contradict.
 HONOURS_NOT_THE_BOARDS = _(
     "Board %(board)d: the cards give N–S %(held)d of the honours; check the honours."
+)
+
+
+#: A board dealt at the tables keeps the trumps the first table turned up.
+TRUMPS_NOT_THE_BOARDS = _(
+    "Board %(board)d: the tables before you played it with %(suit)s as trumps; check the trumps."
 )
 
 
@@ -104,6 +110,20 @@ class CompassWhist(ClassicWhist):
         plan = self.boards.plan
         return plan.source == BoardSource.TABLES and self.drive.rotation == Rotation.TURNED
 
+    @cached_property
+    def turned_at_tables(self) -> dict[int, dict[int, str]]:
+        """For boards dealt at the tables with trumps turned up: each board's suit as
+        each table that played it reported it (board → table → suit)."""
+        if not self.trumps_at_table:
+            return {}
+        turned: dict[int, dict[int, str]] = {}
+        results = TableResult.objects.filter(drive=self.drive).exclude(trumps="")
+        for result in results.order_by("round", "table"):
+            board = self.boards.board_number(result.round, result.table, result.deal)
+            if board is not None:
+                turned.setdefault(board, {})[result.table] = result.trumps
+        return turned
+
     # A table's figures ----------------------------------------------------------------------
 
     def check(self, table: int, deals: list[DealInfo], typed: Typed) -> Figures:
@@ -114,11 +134,20 @@ class CompassWhist(ClassicWhist):
         for deal, dealt in figures.deals.items():
             line = self.board_line(round_number, table, deal)
             held = None if line is None or line.board is None else line.board.honours
-            if line is None or held is None or dealt.ns_honours is None:
+            if line is None:
                 continue
-            if dealt.ns_honours != held[0]:
+            if held is not None and dealt.ns_honours is not None and dealt.ns_honours != held[0]:
                 text = HONOURS_NOT_THE_BOARDS % {"board": line.number, "held": held[0]}
                 raise FiguresRefused(text, (Problem(deal, "honours", text),))
+            others = {
+                suit
+                for at, suit in self.turned_at_tables.get(line.number, {}).items()
+                if at != table
+            }
+            if dealt.trumps and others and dealt.trumps not in others:
+                suit = TrumpSuit(sorted(others)[0]).label
+                text = TRUMPS_NOT_THE_BOARDS % {"board": line.number, "suit": suit}
+                raise FiguresRefused(text, (Problem(deal, "trumps", text),))
         return figures
 
     # What the pages and sheets show ------------------------------------------------------------

@@ -8,6 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
+from tests.conftest import make_started_drive
 from tests.drives.boards.conftest import make_compass_drive
 from tests.drives.boards.test_boards_play import play_all
 
@@ -48,3 +49,12 @@ def test_the_results_csv_names_each_results_board(client, club, organiser):
     # Round 1, table 2 holds boards 3 and 4 (3 tables: set 2 at table 2).
     held = {row["board"] for row in read if (row["round"], row["table"]) == ("1", "2")}
     assert held == {"3", "4"}
+
+
+def test_a_classic_drive_has_no_boards_and_its_links_go_to_its_own_pages(client, club):
+    drive = make_started_drive(club)
+    response = client.get(reverse("drives:compass_standings", args=[drive.pk]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("drives:standings", args=[drive.pk])
+    response = client.get(reverse("drives:board_sheet", args=[drive.pk, "travellers"]))
+    assert response["Location"] == reverse("drives:drive", args=[drive.pk])

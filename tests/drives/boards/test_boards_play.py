@@ -10,8 +10,10 @@ import pytest
 from django.urls import reverse
 
 from drives import games
+from drives.boards.scores import compass_report
 from drives.evening.lifecycle import round_advance
 from drives.models import Drive, PendingEntry, ResultChange, Seating, TableResult
+from drives.names import PublicNames
 from tests.conftest import link_of, record_tricks
 from tests.drives.boards.conftest import make_compass_drive
 
@@ -174,3 +176,35 @@ def test_matchpoints_show_as_percentages_and_a_howell_ranks_one_field(client, cl
     # Over the field, the percentages average 50.
     average = sum(line.percentage for line in field.lines) / len(field.lines)
     assert average == pytest.approx(50, abs=0.01)
+
+
+def test_a_board_dealt_at_the_tables_keeps_the_suit_the_first_table_turned_up(
+    client, club, organiser
+):
+    drive = make_compass_drive(
+        club, organiser, pairs=6, deals=6, source="tables", rotation="turned"
+    )
+    client.force_login(organiser)
+    # Round 1: table 1 plays boards 1 and 2 and turns up hearts and clubs.
+    data = {"t1_v": 0, "t1_d1": 7, "t1_s1": "H", "t1_d2": 6, "t1_s2": "C"}
+    assert post_round(client, drive, 1, data).status_code == 302
+    for table in (2, 3):
+        other = {f"t{table}_v": 0, f"t{table}_d1": 7, f"t{table}_s1": "S"}
+        other |= {f"t{table}_d2": 7, f"t{table}_s2": "S"}
+        assert post_round(client, drive, 1, other).status_code == 302
+    round_advance(drive=drive)
+    drive.refresh_from_db()
+    game = games.of(drive)
+    # Round 2: table 3 holds boards 1 and 2 (3 tables: sets move down).
+    assert game.board_line(2, 3, 3).number == 1
+    data = {"t3_v": 0, "t3_d3": 8, "t3_s3": "D", "t3_d4": 6, "t3_s4": "C"}
+    response = post_round(client, drive, 2, data)
+    assert "Board 1: the tables before you played it with hearts as trumps" in response.text
+    assert not TableResult.objects.filter(round=2).exists()
+    assert post_round(client, drive, 2, data | {"t3_s3": "H"}).status_code == 302
+    board = next(t for t in compass_report_of(drive).travellers if t.board == 1)
+    assert board.known.trumps.value == "H" and board.known.hands is None
+
+
+def compass_report_of(drive):
+    return compass_report(Drive.objects.get(pk=drive.pk), PublicNames())
