@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from drives.errors import FiguresRefused
 from drives.games.base import Partials, Result
 from drives.games.classic.game import ClassicWhist
-from drives.games.compass.boards import DriveBoards
+from drives.games.compass.boards import DriveBoards, movement_for
 from drives.games.deals import DealInfo
 from drives.games.figures import Figures, Problem, Typed
 from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
@@ -96,9 +96,10 @@ class CompassWhist(ClassicWhist):
         return BoardLine(number, board_dealer(number), self.boards.board(number))
 
     def static_movement(self, players: int) -> Movement | None:
-        """The seating of the movement on boards: the skip Mitchell seats its own way."""
-        movement = self.boards.movement
-        return None if movement is None else movement.movement
+        """The seating of the movement on boards (the skip Mitchell seats its own way). A
+        size it cannot take (more rounds than a Mitchell has tables) is refused here, with
+        ``scoring``'s ``MovementError``, rather than seated without boards."""
+        return movement_for(self.drive, players // 2).movement
 
     @property
     def scoring_label(self):

@@ -11,7 +11,8 @@ from django.urls import reverse
 
 from drives import games
 from drives.boards.scores import compass_report
-from drives.evening.lifecycle import round_advance
+from drives.errors import DriveError
+from drives.evening.lifecycle import drive_start, round_advance
 from drives.models import Drive, PendingEntry, ResultChange, Seating, TableResult
 from drives.names import PublicNames
 from tests.conftest import link_of, record_tricks
@@ -208,3 +209,11 @@ def test_a_board_dealt_at_the_tables_keeps_the_suit_the_first_table_turned_up(
 
 def compass_report_of(drive):
     return compass_report(Drive.objects.get(pk=drive.pk), PublicNames())
+
+
+def test_a_mitchell_with_more_rounds_than_tables_is_refused_at_the_start(club, organiser):
+    # 3 tables play 3 rounds before the boards come round again; 4 rounds are refused.
+    drive = make_compass_drive(club, organiser, pairs=6, deals=8, start=False)
+    with pytest.raises(DriveError, match="cannot be planned"):
+        drive_start(drive=drive)
+    assert not Seating.objects.filter(drive=drive).exists()
