@@ -4,6 +4,7 @@ from django.views.decorators.http import require_safe
 from drives.accounts import views as accounts
 from drives.backup import publishing
 from drives.backup import views as backup
+from drives.boards import urls as boards_urls
 from drives.club import views as players
 from drives.evening.views import drive_page, organise, repairs, rounds, standings, stays
 from drives.league.views import clubs, league, seasons
@@ -18,6 +19,7 @@ app_name = "drives"
 SEASON = {"owner": "season"}  # the sheet pages under a season: its league table
 
 urlpatterns = [
+    *boards_urls.urlpatterns,
     path("", clubs.home, name="home"),
     path("import-club/", backup.club_import, name="club_import"),
     path("clubs/<slug:slug>/", clubs.club, name="club"),

@@ -30,6 +30,9 @@ from drives.backup.checks import RowError, checked_reference, checked_value, exp
 from drives.backup.reading import ClubFile
 from drives.errors import DriveError
 from drives.models import (
+    Board,
+    BoardChange,
+    BoardPlan,
     CardTotal,
     CardTotalChange,
     Club,
@@ -71,6 +74,9 @@ EXPORTED: dict[type[models.Model], str] = {
     ConsentChange: "player__club",
     Season: "club",
     Drive: "club",
+    BoardPlan: "drive__club",
+    Board: "drive__club",
+    BoardChange: "drive__club",
     Entry: "drive__club",
     Seating: "drive__club",
     TableResult: "drive__club",

@@ -36,6 +36,9 @@ from drives.backup.club_file import _Importer, _key, _timestamps_as_given, model
 from drives.backup.reading import ClubFile
 from drives.errors import DriveError
 from drives.models import (
+    Board,
+    BoardChange,
+    BoardPlan,
     CardTotal,
     CardTotalChange,
     Club,
@@ -57,6 +60,9 @@ VERSION = 1
 #: The drive's own rows, in import order, and the lookup from each model to the drive.
 DRIVE_ROWS = {
     Drive: "pk",
+    BoardPlan: "drive",
+    Board: "drive",
+    BoardChange: "drive",
     Entry: "drive",
     Seating: "drive",
     TableResult: "drive",

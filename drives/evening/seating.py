@@ -71,8 +71,13 @@ def static_movement(drive: Drive, entries: list[Entry]) -> movements.Movement:
     elif players % 2:
         raise DriveError(table_plan(drive.movement, players).problem)
     else:
-        build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
-        planned = build(players // 2, drive.rounds)
+        # A game on boards imposes its own movement, as the boards travel with it.
+        planned = games.of(drive).static_movement(players)
+        if planned is None:
+            build = (
+                movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
+            )
+            planned = build(players // 2, drive.rounds)
     kept = movements.keep_stationary(
         planned, _stationary(entries), pairs=drive.movement in FIXED_PARTNERS
     )

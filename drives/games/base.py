@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     from drives.games.forms import PhoneForm, RoundForm
     from drives.models import Drive, PendingEntry, ResultChange, TableResult
+    from scoring.movements import Movement
 
 #: What a deal a side sent gives each side, beside its figures.
 POINTS = _("points: N–S %(ns)s, E–W %(ew)s")
@@ -123,6 +124,11 @@ class DriveGame(ABC):
     def honours_deals(self, deals: Iterable[DealInfo]) -> list[int]:
         """The deals on which honours are scored, as the forms ask for them."""
         return []
+
+    def static_movement(self, players: int) -> "Movement | None":
+        """The seating this game imposes for ``players`` (a movement on boards), or None
+        for the drive's own movement."""
+        return None
 
     @property
     @abstractmethod

@@ -9,6 +9,15 @@ can never name an option differently; tests/drives/test_models.py checks that ea
 has exactly the enum's members. The labels are the site's own.
 """
 
+from drives.models.boards import (
+    Board,
+    BoardChange,
+    BoardChangeKind,
+    BoardPlan,
+    BoardSource,
+    CompassMethod,
+    EvenTables,
+)
 from drives.models.clubs import (
     Club,
     ClubRole,
@@ -71,10 +80,16 @@ __all__ = [
     "PRIZE_PLACES_RANGE",
     "UPCOMING_STATUSES",
     "BidStrain",
+    "Board",
+    "BoardChange",
+    "BoardChangeKind",
+    "BoardPlan",
+    "BoardSource",
     "CardTotal",
     "CardTotalChange",
     "Club",
     "ClubRole",
+    "CompassMethod",
     "ConsentChange",
     "ConsentSource",
     "Consolation",
@@ -85,6 +100,7 @@ __all__ = [
     "DriveStatusChange",
     "Entry",
     "EntryFee",
+    "EvenTables",
     "FeeKind",
     "Game",
     "HallState",

@@ -41,6 +41,7 @@ class Seat(models.TextChoices):
 class Game(models.TextChoices):
     CLASSIC = "classic", _("Classic whist")
     BID = "bid", _("Bid whist")
+    COMPASS = "compass", _("Compass whist (boards)")
 
 
 class BidStrain(models.TextChoices):

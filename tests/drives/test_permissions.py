@@ -18,6 +18,11 @@ from tests.conftest import (
 
 # Pages anyone may read; every other pattern in the app is the organisers' alone.
 PUBLIC = {
+    # A compass drive's pairs' standings, sheets and PBN file: the cards stay the
+    # organisers' until the drive is over (tests/drives/boards).
+    "compass_standings",
+    "board_sheet",
+    "boards_pbn",
     "home",
     "club",
     "drive",
@@ -97,6 +102,7 @@ def world(club, organiser):
         "sheet_pk": 1,
         "line_pk": 1,
         "token": "not-a-table-link-0000000000",
+        "kind": "travellers",
     }
     return drive, players, season, values
 

@@ -3,6 +3,7 @@
 
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from typing import ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
@@ -52,7 +53,7 @@ class ClassicWhist(DriveGame):
     )
     table_card_headings = (_("Trumps"), _("N–S tricks"), _("E–W tricks"))
     table_card_suit_column = 0
-    csv_header = (
+    csv_header: ClassVar[tuple[str, ...]] = (
         "round",
         "deal",
         "trumps",

@@ -1,0 +1,1 @@
+"""Compass whist: boards that travel from table to table (``scoring.boards``)."""

@@ -1,0 +1,176 @@
+"""Compass whist: every table plays the same boards in turn, and each pair is scored against
+the others who held the same cards (``scoring.compass``), so the luck of the deal is out.
+
+A table records its tricks as at classic whist (the same forms, checks, versions, history
+and disputes); what differs is that each table of a round holds its own boards, named by
+the movement on boards (:mod:`drives.games.compass.boards`), and that the drive's
+standings compare boards rather than add points (``drives.boards``).
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
+
+from drives.errors import FiguresRefused
+from drives.games.base import Partials, Result
+from drives.games.classic.game import ClassicWhist
+from drives.games.compass.boards import DriveBoards, movement_for
+from drives.games.deals import DealInfo
+from drives.games.figures import Figures, Problem, Typed
+from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
+from drives.seats import SEAT_LETTERS, trumps_symbol
+from scoring.boards import Board, board_dealer
+from scoring.cards import suit_name
+from scoring.movements import Movement
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+#: A table's honours that the board's cards contradict.
+HONOURS_NOT_THE_BOARDS = _(
+    "Board %(board)d: the cards give N–S %(held)d of the honours; check the honours."
+)
+
+
+#: A board dealt at the tables keeps the trumps the first table turned up.
+TRUMPS_NOT_THE_BOARDS = _(
+    "Board %(board)d: the tables before you played it with %(suit)s as trumps; check the trumps."
+)
+
+
+@dataclass(frozen=True)
+class BoardLine:
+    """A board as a table's line shows it: its number, who deals and its trumps."""
+
+    number: int
+    dealer: str
+    board: Board | None
+
+    @property
+    def dealer_letter(self) -> "StrOrPromise":
+        return SEAT_LETTERS[self.dealer]
+
+    @property
+    def known(self) -> bool:
+        return self.board is not None
+
+    @property
+    def symbol(self) -> str:
+        return "?" if self.board is None else trumps_symbol(self.board.trumps)
+
+    @property
+    def name(self) -> str:
+        return "turned up" if self.board is None else suit_name(self.board.trumps)
+
+    @property
+    def css(self) -> str:
+        if self.board is None:
+            return "suit-table"
+        return f"suit-{self.board.trumps.value}" if self.board.trumps else "suit-NT"
+
+
+class CompassWhist(ClassicWhist):
+    partials = Partials.of("compass")
+    csv_header = (*ClassicWhist.csv_header, "board")
+
+    @cached_property
+    def boards(self) -> DriveBoards:
+        return DriveBoards(self.drive)
+
+    # The deals -----------------------------------------------------------------------------
+
+    def deals(self, round_number: int) -> list[DealInfo]:
+        """The round's deals; each table holds its own boards for them, so neither the
+        trumps nor the dealer are the round's (:meth:`board_line` gives a table's)."""
+        numbers = self.drive.deals_of_round(round_number)
+        return [DealInfo(n, None, "N", at_table=True) for n in numbers]
+
+    def board_line(self, round_number: int, table: int, deal: int) -> BoardLine | None:
+        """The board ``table`` plays as ``deal`` of ``round_number``, or None off the movement."""
+        number = self.boards.board_number(round_number, table, deal)
+        if number is None:
+            return None
+        return BoardLine(number, board_dealer(number), self.boards.board(number))
+
+    def static_movement(self, players: int) -> Movement | None:
+        """The seating of the movement on boards (the skip Mitchell seats its own way). A
+        size it cannot take (more rounds than a Mitchell has tables) is refused here, with
+        ``scoring``'s ``MovementError``, rather than seated without boards."""
+        return movement_for(self.drive, players // 2).movement
+
+    @property
+    def scoring_label(self):
+        return self.boards.plan.get_method_display()
+
+    @property
+    def trumps_at_table(self) -> bool:
+        """Only a board dealt at the tables with its trumps turned up learns them there."""
+        plan = self.boards.plan
+        return plan.source == BoardSource.TABLES and self.drive.rotation == Rotation.TURNED
+
+    @cached_property
+    def turned_at_tables(self) -> dict[int, dict[int, str]]:
+        """For boards dealt at the tables with trumps turned up: each board's suit as
+        each table that played it reported it (board → table → suit)."""
+        if not self.trumps_at_table:
+            return {}
+        turned: dict[int, dict[int, str]] = {}
+        results = TableResult.objects.filter(drive=self.drive).exclude(trumps="")
+        for result in results.order_by("round", "table"):
+            board = self.boards.board_number(result.round, result.table, result.deal)
+            if board is not None:
+                turned.setdefault(board, {})[result.table] = result.trumps
+        return turned
+
+    # A table's figures ----------------------------------------------------------------------
+
+    def check(self, table: int, deals: list[DealInfo], typed: Typed) -> Figures:
+        """Classic whist's checks (13 tricks a board), and honours against the board's cards
+        where the site knows them."""
+        figures = super().check(table, deals, typed)
+        round_number = (min(figures.deals) - 1) // self.drive.deals_per_round + 1
+        for deal, dealt in figures.deals.items():
+            line = self.board_line(round_number, table, deal)
+            held = None if line is None or line.board is None else line.board.honours
+            if line is None:
+                continue
+            if held is not None and dealt.ns_honours is not None and dealt.ns_honours != held[0]:
+                text = HONOURS_NOT_THE_BOARDS % {"board": line.number, "held": held[0]}
+                raise FiguresRefused(text, (Problem(deal, "honours", text),))
+            others = {
+                suit
+                for at, suit in self.turned_at_tables.get(line.number, {}).items()
+                if at != table
+            }
+            if dealt.trumps and others and dealt.trumps not in others:
+                suit = TrumpSuit(sorted(others)[0]).label
+                text = TRUMPS_NOT_THE_BOARDS % {"board": line.number, "suit": suit}
+                raise FiguresRefused(text, (Problem(deal, "trumps", text),))
+        return figures
+
+    # What the pages and sheets show ------------------------------------------------------------
+
+    def csv_row(self, result: Result, seated: list[str]) -> list[object]:
+        board = self.boards.board_number(result.round, result.table, result.deal)
+        return [*super().csv_row(result, seated), board or ""]
+
+    def card_trumps(self, deal: DealInfo, hand) -> tuple[str, str | None]:
+        if hand is None or not hand.trumps:
+            return "", None
+        return super().card_trumps(deal, hand)
+
+    # The set-up ------------------------------------------------------------------------------
+
+    @staticmethod
+    def setup_problems(data: Mapping[str, object]) -> dict[str, "StrOrPromise"]:
+        problems: dict[str, StrOrPromise] = {}
+        if data.get("movement") not in (MovementType.MITCHELL, MovementType.HOWELL):
+            problems["movement"] = _(
+                "Compass whist is played by fixed partners: choose a Mitchell or a Howell."
+            )
+        if data.get("on_paper"):
+            problems["on_paper"] = _("Compass whist needs every table's tricks, not card totals.")
+        return problems
