@@ -72,12 +72,9 @@ def static_movement(drive: Drive, entries: list[Entry]) -> movements.Movement:
         raise DriveError(table_plan(drive.movement, players).problem)
     else:
         # A game on boards imposes its own movement, as the boards travel with it.
-        planned = games.of(drive).static_movement(players)
-        if planned is None:
-            build = (
-                movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
-            )
-            planned = build(players // 2, drive.rounds)
+        imposed = games.of(drive).static_movement(players)
+        build = movements.mitchell if drive.movement == MovementType.MITCHELL else movements.howell
+        planned = imposed or build(players // 2, drive.rounds)
     kept = movements.keep_stationary(
         planned, _stationary(entries), pairs=drive.movement in FIXED_PARTNERS
     )

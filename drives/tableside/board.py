@@ -71,7 +71,8 @@ class Board:
 
 
 def board(drive: Drive) -> Board:
-    """Five queries: the round's tables, its results, its table entries, the late ones, its live links."""
+    """Five queries: the round's tables, its results, its table entries, the late ones and
+    the live links."""
     number = drive.current_round
     tables = sorted(
         set(
