@@ -121,12 +121,11 @@ def test_honours_against_the_boards_cards_are_checked(client, club, organiser):
 
 def test_a_tables_phones_enter_and_confirm_its_boards(client, club, organiser):
     drive = make_compass_drive(club, organiser, pairs=8, boards=8)
-    link = link_of(drive, 2)
-    url = reverse("drives:table_enter", args=[link.token])
+    url = reverse("drives:table_enter", args=[link_of(drive, 2, "NS").token])
     sent = {"round": 1, "side": "NS", "submission": uuid.uuid4(), "d1": 7, "d2": 6}
     assert client.post(url, sent).status_code == 200
     waiting = PendingEntry.objects.get()
-    confirm = reverse("drives:table_confirm", args=[link.token])
+    confirm = reverse("drives:table_confirm", args=[link_of(drive, 2, "EW").token])
     client.post(confirm, {"entry": waiting.pk, "submission": uuid.uuid4()})
     assert dict(TableResult.objects.filter(table=2).values_list("deal", "ns_tricks")) == {
         1: 7,
