@@ -323,7 +323,7 @@ def main(argv=None) -> int:
             os.makedirs(args.logs, exist_ok=True)
             for log in Path(folder).glob("*.log"):
                 shutil.copy(log, args.logs)
-            shutil.copy(Path(fleet.pg.folder, "data", "server.log"), args.logs)
+            shutil.copy(fleet.pg.log, args.logs)
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(fleet.pg.folder, ignore_errors=True)
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())

@@ -37,6 +37,15 @@ CONFIRM_ENTRY = re.compile(r'name="entry" value="(\d+)"')
 # What the phone page says once figures are kept (an apostrophe is escaped in the HTML).
 STORED = ("result is stored", "had already arrived", "Sent. Now the other side")
 RESENT = "had already arrived"
+#: What answered a request that failed, from the words of its page: the site's styled pages
+#: for a database outage (503) and for a fault (500), or the balancer's own (HAProxy's 502,
+#: 503 and 504 say "Bad Gateway", "No server is available", "Gateway Time-out").
+FAILURE_PAGES = (
+    ("outage page", "cannot reach its records"),
+    ("error page", "Something went wrong on our side"),
+    ("traceback", "Traceback"),
+    ("balancer", "<h1>50"),
+)
 
 
 @dataclass
@@ -59,6 +68,7 @@ class Record:
     kind: str
     status: int  # 0: no answer (connection refused, reset, timed out)
     ok: bool
+    answer: str = ""  # a failure's page (FAILURE_PAGES): who answered it, and how
 
 
 @dataclass
@@ -91,7 +101,10 @@ class Evening:
         except (TimeoutError, aiohttp.ClientError):
             status, text, etag = 0, "", None
         good = status in (ok or (200, 304))
-        self.tally.records.append(Record(began, time.monotonic() - began, kind, status, good))
+        answer = "" if good or status < 500 else failure_page(text)
+        self.tally.records.append(
+            Record(began, time.monotonic() - began, kind, status, good, answer)
+        )
         return status, text, etag
 
     def running(self) -> bool:
@@ -238,6 +251,10 @@ class Evening:
                 task.cancel()
             await asyncio.gather(*tasks, *self.waiting, return_exceptions=True)
         return self.tally
+
+
+def failure_page(text: str) -> str:
+    return next((name for name, words in FAILURE_PAGES if words in text), "other")
 
 
 def by_kind(records: list[Record]) -> dict[str, list[Record]]:

@@ -50,6 +50,7 @@ class PostgreSQL:
         self._as_postgres(
             [str(self.bin / "initdb"), "-D", "data", "-U", "postgres", "--auth=trust", "-E", "UTF8"]
         )
+        self.log = os.path.join(self.folder, "postgresql.log")
         with open(Path(self.folder) / "data" / "pg_hba.conf", "a") as hba:
             hba.write("host all all 0.0.0.0/0 trust\n")  # the bench's private network only
 
@@ -63,7 +64,7 @@ class PostgreSQL:
             "-c fsync=off -c max_connections=300 -c shared_buffers=256MB"
         )
         self._as_postgres(
-            [str(self.bin / "pg_ctl"), "-D", "data", "-l", "server.log", "-o", options, *args]
+            [str(self.bin / "pg_ctl"), "-D", "data", "-l", self.log, "-o", options, *args]
         )
 
     def start(self) -> None:
@@ -102,11 +103,18 @@ class Redis:
             self.process.wait()
             self.process = None
 
-    def keys(self, pattern: str) -> int:
-        """How many keys match ``pattern`` (the rate limits' counts: ``*limit:*``)."""
+    def limit_counts(self) -> tuple[int, int]:
+        """The rate limits' windows kept (``limit:`` keys, drives.limits) and the requests
+        counted in them; (0, 0) while Redis does not answer."""
         import redis
 
-        return len(redis.Redis.from_url(self.url, socket_timeout=2).keys(pattern))
+        try:
+            connection = redis.Redis.from_url(self.url, socket_timeout=2)
+            keys = connection.keys("*limit:*")
+            counts = connection.mget(keys) if keys else []
+        except redis.RedisError:
+            return 0, 0
+        return len(keys), sum(int(count) for count in counts if count is not None)
 
 
 def s3_store(host: Host) -> S3Server:
