@@ -311,6 +311,10 @@ def main(argv=None) -> int:
         f"{args.drives * plan.readers_a_drive} readers), {args.seconds:.0f} s a phase, "
         f"rounds of {plan.round_seconds:.0f} s; app servers of {args.app_workers} gunicorn workers"
     )
+    print(
+        f"the plan asks for about {plan.rate(args.drives, args.tables):.0f} requests a second "
+        "once every table plays: the figures below say how many were answered"
+    )
     folder = tempfile.mkdtemp(prefix="whist-fleet-")
     fleet = Fleet(args, folder)
     phases: dict = {}

@@ -60,6 +60,14 @@ class Plan:
     reader_reload: float = 30.0
     sheets: int = 10  # sheet requests over the run, spread over the drives
 
+    def rate(self, drives: int, tables: int) -> float:
+        """Requests a second asked for: the polls, the readers, the phones' reloads, and
+        each table's round (page, post, page, confirm)."""
+        a_drive = 1 / self.dashboard_poll + 1 / self.hall_poll
+        a_drive += self.readers_a_drive / self.reader_reload
+        a_drive += tables * (1 / self.phone_reload + 4 / self.round_seconds)
+        return drives * a_drive
+
 
 @dataclass
 class Record:

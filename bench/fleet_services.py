@@ -146,6 +146,12 @@ backend apps
     # server taken out for being slow would only load the others more.
     timeout check 5s
     default-server inter 1s fall 3 rise 2
+    # Past what the servers can answer, a request waits here at most 10 s, then gets a 503 at
+    # once: without it every request went on to a gunicorn backlog, waited there past the
+    # client's patience (120 s at 300 drives) and was then served to no one, so nearly
+    # nothing was answered in time. Each server takes as many requests at once as it has
+    # gunicorn workers (sync workers answer one each).
+    timeout queue 10s
 {servers}
 """
 
@@ -164,8 +170,8 @@ class Balancer:
         # still forwards, and the servers answer slowly or with a clean error, rather than
         # it answering 503 to everyone (seen at 30 drives on 2 shared cores).
         servers = "\n".join(
-            f"    server {app.name} {app.host.address}:{App.PORT} check\n"
-            f"    server {app.name}-open {app.host.address}:{App.PORT} backup"
+            f"    server {app.name} {app.host.address}:{App.PORT} check maxconn {app.workers}\n"
+            f"    server {app.name}-open {app.host.address}:{App.PORT} backup maxconn {app.workers}"
             for app in apps
         )
         config = os.path.join(self.folder, "haproxy.cfg")
