@@ -200,9 +200,13 @@ class Balancer:
             self.process = None
 
     def states(self) -> dict[str, str]:
-        """Each app server's state as the balancer sees it: UP, DOWN, …"""
+        """Each app server's state as the balancer sees it: UP, DOWN, …; none while a
+        restarted HAProxy has not opened its socket yet (it may answer on port 80 first)."""
         with socket.socket(socket.AF_UNIX) as sock:
-            sock.connect(self.socket)
+            try:
+                sock.connect(self.socket)
+            except (ConnectionRefusedError, FileNotFoundError):
+                return {}
             sock.sendall(b"show stat\n")
             data = b""
             while chunk := sock.recv(65536):
