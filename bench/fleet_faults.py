@@ -186,6 +186,11 @@ def _window_end(figures: dict, name: str, end: float) -> float:
     return min([end, *later])
 
 
+def _seconds(figure: float | None) -> str:
+    """A wait, or that it was not seen: a fault's watcher gives up after its own limit."""
+    return "(not seen)" if figure is None else f"{figure:.1f} s"
+
+
 def report(tally: Tally, figures: dict) -> None:
     records = tally.records
     print()
@@ -207,8 +212,8 @@ def report(tally: Tally, figures: dict) -> None:
         print(
             f"sheet worker killed mid-render ({worker['done_when_killed']} of {worker['cards']} "
             f"cards done, {worker['killed']}): taken up by {worker['taken_by']} after "
-            f"{worker['taken_up_after']:.1f} s, {status} "
-            f"{worker['ready_after']:.1f} s after the kill ({done} of {total} cards, attempt "
+            f"{_seconds(worker['taken_up_after'])}, {status} "
+            f"{_seconds(worker['ready_after'])} after the kill ({done} of {total} cards, attempt "
             f"{attempts}{', ' + failure if failure else ''})"
         )
     elif worker:
