@@ -314,6 +314,10 @@ def main(argv=None) -> int:
         f"{args.drives * plan.readers_a_drive} readers), {args.seconds:.0f} s a phase, "
         f"rounds of {plan.round_seconds:.0f} s; app servers of {args.app_workers} gunicorn workers"
     )
+    print(
+        f"the plan asks for about {plan.rate(args.drives, args.tables):.0f} requests a second "
+        "once every table plays: the figures below say how many were answered"
+    )
     folder = tempfile.mkdtemp(prefix="whist-fleet-")
     fleet = Fleet(args, folder)
     phases: dict = {}
@@ -326,7 +330,7 @@ def main(argv=None) -> int:
             os.makedirs(args.logs, exist_ok=True)
             for log in Path(folder).glob("*.log"):
                 shutil.copy(log, args.logs)
-            shutil.copy(Path(fleet.pg.folder, "data", "server.log"), args.logs)
+            shutil.copy(fleet.pg.log, args.logs)
         shutil.rmtree(folder, ignore_errors=True)
         shutil.rmtree(fleet.pg.folder, ignore_errors=True)
     load = ", ".join(f"{figure:.1f}" for figure in os.getloadavg())

@@ -126,22 +126,30 @@ def kill_worker_mid_render(fleet, built: dict) -> dict:
 
 
 def restart_redis(fleet) -> dict:
-    before = fleet.redis.keys("*limit:*")
+    """Redis stopped for two seconds and started empty, as a restart without persistence
+    does: the rate limits' counts are gone, and the site starts counting again once its
+    cache takes Redis back (drives.resilient_cache leaves it alone REDIS_OUTAGE_PAUSE s)."""
+    before = fleet.redis.limit_counts()
     stopped_at = time.monotonic()
     fleet.redis.stop()
     time.sleep(2)
     fleet.redis.start()
     started_at = time.monotonic()
-    just_after = fleet.redis.keys("*limit:*")
-    time.sleep(5)
+    just_after = fleet.redis.limit_counts()
+    counting = _wait(lambda: fleet.redis.limit_counts()[0] or None, 30)
+    counting_after = time.monotonic() - started_at if counting else None
+    time.sleep(max(0.0, started_at + 10 - time.monotonic()))
     return {
         "at": stopped_at,
         "back": started_at,
-        "limit_keys": (before, just_after, fleet.redis.keys("*limit:*")),
+        "limits": (before, just_after, fleet.redis.limit_counts()),
+        "counting_after": counting_after,
     }
 
 
 def restart_postgresql(fleet) -> dict:
+    """PostgreSQL stopped (fast: the sessions in flight are cut) and started three seconds
+    later; the app servers are left to find it again by themselves."""
     stopped_at = time.monotonic()
     fleet.pg.stop()
     time.sleep(3)
@@ -158,17 +166,43 @@ def restart_postgresql(fleet) -> dict:
     }
 
 
+def _answers(errors: Counter, failed: list[Record]) -> str:
+    """Failures by status and by the page that answered them: ``503×6 (outage page×6)``."""
+    pages = Counter(r.answer or "no answer" for r in failed)
+    return ", ".join(f"{status or 'none'}×{n}" for status, n in errors.most_common()) + (
+        f" ({', '.join(f'{page}×{n}' for page, n in pages.most_common())})" if failed else ""
+    )
+
+
+def _window_end(figures: dict, name: str, end: float) -> float:
+    """``end``, or sooner where the next fault starts: each fault's figures are its own."""
+    later = [
+        figures[other]["at"]
+        for other in ("app", "redis", "postgresql")
+        if other != name
+        and "at" in figures.get(other, {})
+        and figures[other]["at"] > figures[name]["at"]
+    ]
+    return min([end, *later])
+
+
+def _seconds(figure: float | None) -> str:
+    """A wait, or that it was not seen: a fault's watcher gives up after its own limit."""
+    return "(not seen)" if figure is None else f"{figure:.1f} s"
+
+
 def report(tally: Tally, figures: dict) -> None:
     records = tally.records
     print()
     app = figures.get("app", {})
     if app:
-        total, errors = errors_between(records, app["at"], app["at"] + WINDOW)
+        end = _window_end(figures, "app", app["at"] + WINDOW)
+        total, errors = errors_between(records, app["at"], end)
         print(
             f"app server killed (kill -9 of its {app['processes']} processes): the balancer "
             f"took it out after {app['down_after']:.1f} s; {sum(errors.values())} of {total} "
-            "requests in the "
-            f"next {WINDOW:.0f} s failed {dict(errors)}; phones resent {tally.resends} times, "
+            f"requests in the next {end - app['at']:.0f} s failed {dict(errors)}; phones "
+            f"resent {tally.resends} times, "
             f"{tally.resends_recognised} recognised as already stored; acknowledged results lost: "
             f"{figures['lost']['results_lost']} of {figures['lost']['acknowledged']}"
         )
@@ -178,32 +212,51 @@ def report(tally: Tally, figures: dict) -> None:
         print(
             f"sheet worker killed mid-render ({worker['done_when_killed']} of {worker['cards']} "
             f"cards done, {worker['killed']}): taken up by {worker['taken_by']} after "
-            f"{worker['taken_up_after']:.1f} s, {status} "
-            f"{worker['ready_after']:.1f} s after the kill ({done} of {total} cards, attempt "
+            f"{_seconds(worker['taken_up_after'])}, {status} "
+            f"{_seconds(worker['ready_after'])} after the kill ({done} of {total} cards, attempt "
             f"{attempts}{', ' + failure if failure else ''})"
         )
     elif worker:
         print(f"sheet worker killed mid-render: {worker}")
     redis = figures.get("redis", {})
     if redis:
-        total, errors = errors_between(records, redis["at"], redis["back"] + WINDOW)
-        before, after, later = redis["limit_keys"]
+        end = _window_end(figures, "redis", redis["back"] + WINDOW)
+        away, away_errors = errors_between(records, redis["at"], redis["back"])
+        total, errors = errors_between(records, redis["at"], end)
+        failed = [r for r in records if redis["at"] <= r.began <= end and not r.ok]
+        (keys, counts), (keys_after, _), (keys_later, counts_later) = redis["limits"]
+        counting = redis["counting_after"]
         print(
-            f"Redis restarted ({redis['back'] - redis['at']:.1f} s away): "
-            f"{sum(errors.values())} of "
-            f"{total} requests failed {dict(errors)}; rate-limit counts {before} before, {after} "
-            f"just after (they start again), {later} five seconds later"
+            f"Redis restarted ({redis['back'] - redis['at']:.1f} s away, started empty): "
+            f"{sum(away_errors.values())} of {away} requests failed while it was away, "
+            f"{sum(errors.values())} of {total} from the stop until {end - redis['back']:.0f} s "
+            f"after it was back {_answers(errors, failed)}; rate limits: {counts} counts in "
+            f"{keys} windows before, {keys_after} just after (reset), counting again "
+            + (f"{counting:.1f} s after it was back" if counting is not None else "not within 30 s")
+            + f", {counts_later} counts in {keys_later} windows 10 s after"
         )
     pg = figures.get("postgresql", {})
     if pg:
-        total, errors = errors_between(records, pg["at"], pg["back"] + WINDOW)
+        end = _window_end(figures, "postgresql", pg["back"] + WINDOW)
+        total, errors = errors_between(records, pg["at"], end)
+        failed = [r for r in records if pg["at"] <= r.began <= end and not r.ok]
+        # In flight: sent before the stop, answered after it.
+        cut = [r for r in records if r.began < pg["at"] < r.began + r.seconds]
+        cut_failed = Counter(r.status for r in cut if not r.ok)
         slow = max((r.seconds for r in records if pg["at"] <= r.began <= pg["back"]), default=0)
         after = [r for r in records if r.began >= pg["back"] and r.ok]
         first = min((r.began + r.seconds for r in after), default=pg["back"]) - pg["back"]
         up = pg["all_up_after"]
         print(
-            f"PostgreSQL restarted ({pg['back'] - pg['at']:.1f} s away): {sum(errors.values())} of "
-            f"{total} requests failed, each answered {dict(errors)} (slowest {slow:.1f} s); the "
-            f"first success {first:.1f} s after it was back, every app server healthy again after "
+            f"PostgreSQL restarted ({pg['back'] - pg['at']:.1f} s away): {len(cut)} requests "
+            f"in flight at the stop, {sum(cut_failed.values())} of them failed "
+            f"{dict(cut_failed)}; {sum(errors.values())} of {total} requests from the stop "
+            f"until {end - pg['back']:.0f} s after it was back failed, answered "
+            f"{_answers(errors, failed)} (slowest {slow:.1f} s); the first success "
+            f"{first:.1f} s after it was back, every app server healthy again after "
             + (f"{up:.1f} s" if up is not None else "more than 60 s")
+            + f"; acknowledged results lost: {figures['lost']['results_lost']} of "
+            f"{figures['lost']['acknowledged']}, N–S figures lost: "
+            f"{figures['lost']['sent_lost']} of {figures['lost']['sent']} (the database "
+            "read afterwards)"
         )

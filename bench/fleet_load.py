@@ -37,6 +37,15 @@ CONFIRM_ENTRY = re.compile(r'name="entry" value="(\d+)"')
 # What the phone page says once figures are kept (an apostrophe is escaped in the HTML).
 STORED = ("result is stored", "had already arrived", "Sent. Now the other side")
 RESENT = "had already arrived"
+#: What answered a request that failed, from the words of its page: the site's styled pages
+#: for a database outage (503) and for a fault (500), or the balancer's own (HAProxy's 502,
+#: 503 and 504 say "Bad Gateway", "No server is available", "Gateway Time-out").
+FAILURE_PAGES = (
+    ("outage page", "cannot reach its records"),
+    ("error page", "Something went wrong on our side"),
+    ("traceback", "Traceback"),
+    ("balancer", "<h1>50"),
+)
 
 
 @dataclass
@@ -51,6 +60,14 @@ class Plan:
     reader_reload: float = 30.0
     sheets: int = 10  # sheet requests over the run, spread over the drives
 
+    def rate(self, drives: int, tables: int) -> float:
+        """Requests a second asked for: the polls, the readers, the phones' reloads, and
+        each table's round (page, post, page, confirm)."""
+        a_drive = 1 / self.dashboard_poll + 1 / self.hall_poll
+        a_drive += self.readers_a_drive / self.reader_reload
+        a_drive += tables * (1 / self.phone_reload + 4 / self.round_seconds)
+        return drives * a_drive
+
 
 @dataclass
 class Record:
@@ -59,6 +76,7 @@ class Record:
     kind: str
     status: int  # 0: no answer (connection refused, reset, timed out)
     ok: bool
+    answer: str = ""  # a failure's page (FAILURE_PAGES): who answered it, and how
 
 
 @dataclass
@@ -91,7 +109,10 @@ class Evening:
         except (TimeoutError, aiohttp.ClientError):
             status, text, etag = 0, "", None
         good = status in (ok or (200, 304))
-        self.tally.records.append(Record(began, time.monotonic() - began, kind, status, good))
+        answer = "" if good or status < 500 else failure_page(text)
+        self.tally.records.append(
+            Record(began, time.monotonic() - began, kind, status, good, answer)
+        )
         return status, text, etag
 
     def running(self) -> bool:
@@ -239,6 +260,10 @@ class Evening:
                 task.cancel()
             await asyncio.gather(*tasks, *self.waiting, return_exceptions=True)
         return self.tally
+
+
+def failure_page(text: str) -> str:
+    return next((name for name, words in FAILURE_PAGES if words in text), "other")
 
 
 def by_kind(records: list[Record]) -> dict[str, list[Record]]:

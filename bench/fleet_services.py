@@ -50,6 +50,7 @@ class PostgreSQL:
         self._as_postgres(
             [str(self.bin / "initdb"), "-D", "data", "-U", "postgres", "--auth=trust", "-E", "UTF8"]
         )
+        self.log = os.path.join(self.folder, "postgresql.log")
         with open(Path(self.folder) / "data" / "pg_hba.conf", "a") as hba:
             hba.write("host all all 0.0.0.0/0 trust\n")  # the bench's private network only
 
@@ -63,7 +64,7 @@ class PostgreSQL:
             "-c fsync=off -c max_connections=300 -c shared_buffers=256MB"
         )
         self._as_postgres(
-            [str(self.bin / "pg_ctl"), "-D", "data", "-l", "server.log", "-o", options, *args]
+            [str(self.bin / "pg_ctl"), "-D", "data", "-l", self.log, "-o", options, *args]
         )
 
     def start(self) -> None:
@@ -102,11 +103,18 @@ class Redis:
             self.process.wait()
             self.process = None
 
-    def keys(self, pattern: str) -> int:
-        """How many keys match ``pattern`` (the rate limits' counts: ``*limit:*``)."""
+    def limit_counts(self) -> tuple[int, int]:
+        """The rate limits' windows kept (``limit:`` keys, drives.limits) and the requests
+        counted in them; (0, 0) while Redis does not answer."""
         import redis
 
-        return len(redis.Redis.from_url(self.url, socket_timeout=2).keys(pattern))
+        try:
+            connection = redis.Redis.from_url(self.url, socket_timeout=2)
+            keys = connection.keys("*limit:*")
+            counts = connection.mget(keys) if keys else []
+        except redis.RedisError:
+            return 0, 0
+        return len(keys), sum(int(count) for count in counts if count is not None)
 
 
 def s3_store(host: Host) -> S3Server:
@@ -138,6 +146,12 @@ backend apps
     # server taken out for being slow would only load the others more.
     timeout check 5s
     default-server inter 1s fall 3 rise 2
+    # Past what the servers can answer, a request waits here at most 10 s, then gets a 503 at
+    # once: without it every request went on to a gunicorn backlog, waited there past the
+    # client's patience (120 s at 300 drives) and was then served to no one, so nearly
+    # nothing was answered in time. Each server takes as many requests at once as it has
+    # gunicorn workers (sync workers answer one each).
+    timeout queue 10s
 {servers}
 """
 
@@ -156,8 +170,8 @@ class Balancer:
         # still forwards, and the servers answer slowly or with a clean error, rather than
         # it answering 503 to everyone (seen at 30 drives on 2 shared cores).
         servers = "\n".join(
-            f"    server {app.name} {app.host.address}:{App.PORT} check\n"
-            f"    server {app.name}-open {app.host.address}:{App.PORT} backup"
+            f"    server {app.name} {app.host.address}:{App.PORT} check maxconn {app.workers}\n"
+            f"    server {app.name}-open {app.host.address}:{App.PORT} backup maxconn {app.workers}"
             for app in apps
         )
         config = os.path.join(self.folder, "haproxy.cfg")
@@ -186,9 +200,13 @@ class Balancer:
             self.process = None
 
     def states(self) -> dict[str, str]:
-        """Each app server's state as the balancer sees it: UP, DOWN, …"""
+        """Each app server's state as the balancer sees it: UP, DOWN, …; none while a
+        restarted HAProxy has not opened its socket yet (it may answer on port 80 first)."""
         with socket.socket(socket.AF_UNIX) as sock:
-            sock.connect(self.socket)
+            try:
+                sock.connect(self.socket)
+            except (ConnectionRefusedError, FileNotFoundError):
+                return {}
             sock.sendall(b"show stat\n")
             data = b""
             while chunk := sock.recv(65536):

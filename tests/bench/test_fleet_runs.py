@@ -60,3 +60,6 @@ def test_the_fleet_benchmark_runs_at_a_toy_size_and_loses_nothing():
         "acknowledged figures lost, all phases: 0",
     ):
         assert printed in run.stdout, run.stdout[-3000:]
+    # Requests cut by the database's restart end on the site's 503 page, never a 500.
+    (restart,) = [line for line in run.stdout.splitlines() if line.startswith("PostgreSQL")]
+    assert "500×" not in restart and "error page" not in restart, restart

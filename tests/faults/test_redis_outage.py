@@ -115,11 +115,7 @@ def test_the_site_takes_redis_back_by_itself(client, evening, redis_server, capl
         redis_server.start()  # the same port, empty
         time.sleep(0.6)
         with caplog.at_level(logging.WARNING, logger="drives.resilient_cache"):
-            deadline = time.monotonic() + 10
-            while cache.get("probe") is None and time.monotonic() < deadline:
-                cache.set("probe", "back")
-                time.sleep(0.1)
-            assert cache.get("probe") == "back"
+            _wait_until_cache_answers()
             assert answers(client, pages)[0] == all_ok(pages)
         assert any("answers again" in r.getMessage() for r in caplog.records)
         # The pages fill the cache again: a finished drive's summary is kept there.
@@ -146,6 +142,30 @@ def test_the_phone_limits_fail_open_for_a_table_and_closed_for_a_guess(
         refused = client.get(guess)
         assert refused.status_code == 429
         assert "Too many requests" in refused.text
+
+
+@override_settings(TABLESIDE_RATE_LIMITS={"requests": (3, 60), "lookups": (2, 600)})
+def test_a_restarted_redis_starts_the_phone_limits_again(client, evening, redis_server):
+    """A restart empties Redis (it keeps nothing on disk here): the counts start again from
+    nought, and the limit holds again once the site has taken Redis back."""
+    pages, _ = evening
+    with override_settings(CACHES=redis_cache(redis_server.url, pause=0.2)):
+        before = [client.get(pages["table"]).status_code for _ in range(4)]
+        redis_server.stop()
+        redis_server.start()  # the same port, empty
+        time.sleep(0.3)
+        _wait_until_cache_answers()
+        after = [client.get(pages["table"]).status_code for _ in range(4)]
+    assert before == [200, 200, 200, 429]
+    assert after == [200, 200, 200, 429]
+
+
+def _wait_until_cache_answers():
+    deadline = time.monotonic() + 10
+    while cache.get("probe") is None and time.monotonic() < deadline:
+        cache.set("probe", "back")
+        time.sleep(0.1)
+    assert cache.get("probe") == "back"
 
 
 def test_a_result_entered_while_redis_is_away_shows_once_it_is_back(client, club, redis_server):
