@@ -14,7 +14,8 @@ Prize rules (:func:`prizes`):
   (=2, =2 take the 2nd and 3rd prizes between them, listed as a shared "2nd").
 * The booby (one per list) goes to the bottom of the list, shared if tied, and
   not at all if anyone at the bottom already won a placing prize (for example
-  when there are no more players than places).
+  when there are no more players than places): the placing prize it holds says so
+  (``bottom_too``), for the page to explain the missing booby.
 * A player wins at most one prize. After placings and boobies, the single
   half-time prize goes to the best half-time standing among players without a
   prize, then the single ten-trick prize to the most deals with 10 or more
@@ -29,7 +30,7 @@ Prize rules (:func:`prizes`):
 """
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from hashlib import sha256
 
@@ -70,6 +71,8 @@ class Prize:
     covers: tuple[int, ...] = ()
     #: Players who stood before the winners for this prize but already hold another.
     passed_over: tuple[int, ...] = ()
+    #: Its winners are also the bottom of the list, so no booby is given.
+    bottom_too: bool = False
 
 
 BOOBY = "Booby"
@@ -223,8 +226,12 @@ def _placings_and_booby(
         covers = tuple(range(place, min(place + len(group), config.places + 1)))
         awarded.append(_prize(_ordinal(place), category, group, group[0].points, covers=covers))
         place += len(group)
-    if config.booby and groups and not _winners(awarded) & {s.player for s in groups[-1]}:
-        awarded.append(_prize(BOOBY, category, groups[-1], groups[-1][0].points))
+    if config.booby and groups:
+        if _winners(awarded) & {s.player for s in groups[-1]}:
+            # Groups are awarded in order, so the bottom group holds the last placing.
+            awarded[-1] = replace(awarded[-1], bottom_too=True)
+        else:
+            awarded.append(_prize(BOOBY, category, groups[-1], groups[-1][0].points))
     return awarded
 
 

@@ -28,6 +28,14 @@ class PlayerTable(tables.Table):
         template_name = "drives/players/_table.html"
         row_attrs = {"class": lambda record: "" if record.active else "muted"}
 
+    def render_name(self, record):
+        # A player who cannot move stays put at every drive: a mark in plain words, on phones too.
+        if record.stays:
+            return format_html(
+                '{} <span class="badge">{}</span>', record.name, _("stays at one table")
+            )
+        return record.name
+
     def render_active(self, value):
         if value:
             return _("Active")

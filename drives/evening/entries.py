@@ -86,8 +86,11 @@ def _refuse_late(drive: Drive) -> None:
 
 @refusing
 @transaction.atomic
-def entry_check_in(*, drive: Drive, player: Player, role: str) -> CheckIn:
+def entry_check_in(*, drive: Drive, player: Player, role: str, stays: bool = False) -> CheckIn:
     """Enter ``player``; after the start they join from the next round and the rest is replanned.
+
+    ``stays``: they cannot move and keep one table all evening, as a member marked so on
+    their record does; refused, changing nothing, when every table already has one.
 
     In a fixed-partner drive late arrivals play in pairs: the first waits,
     unseated, and the next to arrive partners them. A player who withdrew comes back
@@ -98,11 +101,15 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> CheckIn:
     _refuse_stranger(drive, player)
     earlier = drive.entries.filter(player=player).first()
     if earlier is not None and earlier.has_left and drive.status == DriveStatus.RUNNING:
+        if stays and not earlier.stays:
+            earlier.stays = True
+            earlier.save(update_fields=["stays"])
         return entry_readmit(drive=drive, entry=earlier)
     if earlier is not None:
         raise DriveError(_("%(name)s is already checked in.") % {"name": player.name})
     if drive.status == DriveStatus.PLANNED:
-        return CheckIn(_new_entry(drive, player, role, joined_round=1), Joining.CHECKED_IN)
+        entry = _new_entry(drive, player, role, joined_round=1, stays=stays)
+        return CheckIn(entry, Joining.CHECKED_IN)
     _refuse_late(drive)
     joined_round = drive.current_round + 1
     waiting = None
@@ -110,9 +117,9 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> CheckIn:
         waiting = seating.waiting_for_partner(drive)
         if waiting is None:
             # The first of a late pair plays once a partner arrives to make the pair.
-            entry = _new_entry(drive, player, role, joined_round=seating.never(drive))
+            entry = _new_entry(drive, player, role, joined_round=seating.never(drive), stays=stays)
             return CheckIn(entry, Joining.WAITS)
-    entry = _new_entry(drive, player, role, joined_round=joined_round)
+    entry = _new_entry(drive, player, role, joined_round=joined_round, stays=stays)
     if waiting is not None:
         waiting.joined_round = joined_round
         waiting.save(update_fields=["joined_round"])
@@ -120,7 +127,7 @@ def entry_check_in(*, drive: Drive, player: Player, role: str) -> CheckIn:
     return CheckIn(entry, Joining.JOINS, joined_round, partner=waiting)
 
 
-def _new_entry(drive: Drive, player: Player, role: str, *, joined_round: int) -> Entry:
+def _new_entry(drive: Drive, player: Player, role: str, *, joined_round: int, stays: bool) -> Entry:
     last_card = drive.entries.aggregate(last=Max("card_number"))["last"] or 0
     try:
         return Entry.objects.create(
@@ -129,7 +136,7 @@ def _new_entry(drive: Drive, player: Player, role: str, *, joined_round: int) ->
             card_number=last_card + 1,
             role=role,
             joined_round=joined_round,
-            stays=player.stays,
+            stays=stays or player.stays,
         )
     except IntegrityError as error:  # a second organiser's check-in won the race
         raise DriveError(_("%(name)s is already checked in.") % {"name": player.name}) from error

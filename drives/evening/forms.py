@@ -305,6 +305,14 @@ class LateArrivalForm(forms.Form):
         choices=[("", _("their usual role")), *SeatRole.choices],
         required=False,
     )
+    stays = forms.BooleanField(
+        label=_("Stays at one table all evening"),
+        help_text=_(
+            "For a player who cannot move: the movement works round them, one a table at most. "
+            "A member marked on their record stays anyway."
+        ),
+        required=False,
+    )
 
     def __init__(self, *args, drive, **kwargs):
         super().__init__(*args, **kwargs)

@@ -197,17 +197,13 @@ def money_of(drive) -> DriveMoney:
     return DriveMoney.objects.filter(drive=drive).first() or DriveMoney(drive=drive)
 
 
-def drive_accounts(drive) -> DriveAccounts:
-    money = money_of(drive)
-    currency = rules.CURRENCIES[drive.club.currency]
-    entries = list(
-        Entry.objects.filter(drive=drive).select_related("player", "fee").order_by("card_number")
-    )
-    fees = []
+def fee_rows(money: DriveMoney, entries: list[Entry]) -> list[FeeRow]:
+    """Each entry's fee line, from entries fetched with ``select_related("fee")``: no query."""
+    rows = []
     for entry in entries:
         fee = getattr(entry, "fee", None)
         kind = fee.kind if fee is not None else FeeKind.MEMBER
-        fees.append(
+        rows.append(
             FeeRow(
                 entry,
                 kind,
@@ -216,6 +212,16 @@ def drive_accounts(drive) -> DriveAccounts:
                 fee_version(fee),
             )
         )
+    return rows
+
+
+def drive_accounts(drive) -> DriveAccounts:
+    money = money_of(drive)
+    currency = rules.CURRENCIES[drive.club.currency]
+    entries = list(
+        Entry.objects.filter(drive=drive).select_related("player", "fee").order_by("card_number")
+    )
+    fees = fee_rows(money, entries)
     report = drive_report(drive)
     net = sum((f.due for f in fees if f.paid), ZERO)
     lines = list(MoneyLine.objects.filter(drive=drive))

@@ -167,8 +167,8 @@ def fee_save(request, pk, entry_pk):
                 messages.success(request, _("%(name)s has paid (%(kind)s).") % words)
             else:
                 messages.success(request, _("%(name)s owes the entry fee (%(kind)s).") % words)
-    if back:
-        return redirect(drive)
+    if back:  # from the drive page's check-in list or players: back to that line
+        return redirect(drive.get_absolute_url() + f"#player-{entry.player_id}")
     return redirect(reverse("drives:money", args=[drive.pk]) + f"#fee-{entry.card_number}")
 
 

@@ -98,6 +98,7 @@ class PrizeRow:
     points: Decimal
     covers: tuple[int, ...] = ()  # the places a placing prize covers
     passed_over: tuple[PassedOver, ...] = ()
+    bottom_too: bool = False  # its winners are the bottom of the list: no booby is given
 
 
 @dataclass(frozen=True)
@@ -297,6 +298,7 @@ def _prize_rows(drive: Drive, final, half, competitors, by_pk, money: DriveMoney
             p.points,
             p.covers,
             tuple(PassedOver(by_pk[pk], held[pk]) for pk in p.passed_over),
+            p.bottom_too,
         )
         for p in awarded
     ]

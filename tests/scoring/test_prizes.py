@@ -91,6 +91,22 @@ def test_placings_say_which_places_a_tie_covers():
     assert [(p.name, p.covers) for p in awarded] == [("1st", (1,)), ("2nd", (2, 3))]
 
 
+def test_a_booby_withheld_because_the_bottom_took_a_placing_is_marked_on_that_placing():
+    final, competitors = table({1: 9, 2: 8, 3: 7})
+    awarded = prizes(final, competitors, PrizeConfig(places=3))
+    assert [(p.name, p.bottom_too) for p in awarded] == [
+        ("1st", False),
+        ("2nd", False),
+        ("3rd", True),
+    ]
+    given = prizes(final, competitors, PrizeConfig(places=2))
+    assert [(p.name, p.bottom_too) for p in given] == [
+        ("1st", False),
+        ("2nd", False),
+        ("Booby", False),
+    ]
+
+
 def test_the_consolation_draw_is_among_those_who_won_nothing_and_repeats_from_its_record():
     final, competitors = table({1: 9, 2: 8, 3: 7, 4: 6, 5: 5, 6: 1})
     config = PrizeConfig(places=2, consolation=True)

@@ -28,7 +28,7 @@ def drive(request, pk):
 
 def render_drive_page(request, drive, *, walk_in=None, check_in=None, status=200):
     """The drive page, with a walk-in form or the check-in list as posted when refused."""
-    entries = list(drive.entries.select_related("player"))
+    entries = list(drive.entries.select_related("player", "fee"))
     # A late arrival waiting for a partner has not played yet: counted apart, like a leaver.
     waiting = [entry for entry in entries if entry.joined_round == seating.never(drive)]
     withdrawn = [entry for entry in entries if entry.has_left]

@@ -166,6 +166,12 @@ def late_arrival(request, pk):
     check_in = _done(request, entries.entry_check_in, drive=drive, **form.cleaned_data)
     if check_in is not REFUSED:
         messages.success(request, _arrival_text(check_in))
+        if check_in.entry.stays:
+            messages.success(
+                request,
+                _("%(name)s stays at one table, in one seat, all evening.")
+                % {"name": check_in.entry.player.name},
+            )
     return redirect(drive)
 
 

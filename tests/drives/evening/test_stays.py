@@ -208,3 +208,59 @@ def test_a_late_arrival_who_cannot_move_is_refused_when_every_table_has_one(club
     ):
         entries.entry_check_in(drive=Drive.objects.get(pk=drive.pk), player=late, role="gent")
     assert not drive.entries.filter(player=late).exists()
+
+
+def test_a_late_arrival_who_cannot_move_is_ticked_to_stay_at_one_table(client, club, organiser):
+    drive, _checked_in = planned(club, count=8, movement=MovementType.INDIVIDUAL, deals=8)
+    drive_start(drive=drive)
+    late = make_player(club, name="Mrs Late", role="lady")
+    client.force_login(organiser)
+    page = client.get(drive.get_absolute_url()).text
+    assert "Stays at one table all evening" in page
+
+    response = client.post(
+        reverse("drives:late_arrival", args=[drive.pk]),
+        {"player": late.pk, "stays": "on"},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    entry = drive.entries.get(player=late)
+    assert entry.stays is True
+    assert "Mrs Late stays at one table, in one seat, all evening." in response.text
+    assert len({table for table, _seat in places_of(entry)}) == 1
+    assert "stays at table" in response.text
+
+
+def test_a_late_arrival_ticked_to_stay_is_refused_when_every_table_has_one(client, club, organiser):
+    drive, checked_in = planned(club, count=8, movement=MovementType.INDIVIDUAL, deals=8)
+    for entry in checked_in[:2]:
+        entry_stays(drive=drive, entry=entry, stays=True)
+    drive_start(drive=drive)
+    late = make_player(club, name="Mr Late", role="gent")
+    client.force_login(organiser)
+
+    response = client.post(
+        reverse("drives:late_arrival", args=[drive.pk]),
+        {"player": late.pk, "stays": "on"},
+        follow=True,
+    )
+
+    assert response.status_code == 200
+    assert "More players stay put (3) than there are tables (2): one a table at most." in (
+        response.text
+    )
+    assert not drive.entries.filter(player=late).exists()
+
+
+def test_the_members_list_says_who_stays_at_one_table(client, club, organiser):
+    make_player(club, name="Mrs Still", stays=True)
+    make_player(club, name="Mr Moves")
+    client.force_login(organiser)
+
+    response = client.get(reverse("drives:player_list", args=[club.slug]))
+
+    assert response.status_code == 200
+    text = response.text
+    assert 'Mrs Still <span class="badge">stays at one table</span>' in text
+    assert 'Mr Moves <span class="badge">' not in text

@@ -144,3 +144,31 @@ def test_the_consolation_prize_takes_its_share_of_the_fund(finished):
     consolation_draw(drive=finished, by="alice", seed="1")
     paid = {p.name: p.total for p in drive_accounts(finished).prizes}
     assert paid["Consolation"] == Decimal("2.50") and paid["1st"] == Decimal("5.00")
+
+
+def test_the_standings_say_why_no_booby_is_given_when_the_bottom_won_a_placing(client, club):
+    drive = finished_paper_drive(
+        club, {1: (40, 20), 2: (30, 15), 3: (29, 14), 4: (20, 8)}, prize_places=4
+    )
+
+    response = client.get(reverse("drives:standings", args=[drive.pk]))
+
+    assert response.status_code == 200
+    text = " ".join(response.text.split())
+    assert "Booby</strong>" not in text
+    assert (
+        "No booby prize: Player 004 (card 4) is at the bottom of the list but takes the 4th "
+        "prize, and a player takes one prize only."
+    ) in text
+    assert [p.name for p in drive_report(drive).prizes] == ["1st", "2nd", "3rd", "4th"]
+
+
+def test_no_such_note_when_the_booby_is_given(client, club):
+    drive = finished_paper_drive(
+        club, {1: (40, 20), 2: (30, 15), 3: (29, 14), 4: (20, 8)}, prize_places=3
+    )
+
+    response = client.get(reverse("drives:standings", args=[drive.pk]))
+
+    assert "Booby</strong>: Player 004" in " ".join(response.text.split())
+    assert "No booby prize" not in response.text
