@@ -10,7 +10,7 @@ from django.utils import translation
 from drives.evening.lifecycle import drive_finish, round_advance
 from drives.models import PendingEntry, PendingState, ResultChange, Seating, TableResult
 from drives.tableside import services, tokens
-from tests.conftest import link_of, make_started_drive
+from tests.conftest import link_of, make_started_drive, own_link
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -20,6 +20,8 @@ def live_url(link):
 
 
 def send(client, link, side, tricks, *, round_number=None):
+    """``side`` sends from its own link at ``link``'s table."""
+    link = own_link(link, side)
     drive = link.drive
     drive.refresh_from_db()
     number = round_number or drive.current_round
@@ -75,7 +77,7 @@ def test_a_poll_brings_a_dispute_and_its_settlement(client, club, organiser):
 
 def test_a_poll_brings_the_next_rounds_seats_and_trumps(client, club):
     drive = make_started_drive(club, table_entry="one_side")
-    links = tokens.links_issue(drive=drive)
+    links = [table.ns for table in tokens.links_issue(drive=drive)]
     for link in links:
         send(client, link, "NS", [7])
     before = poll(client, links[0])
@@ -90,7 +92,7 @@ def test_a_poll_brings_the_next_rounds_seats_and_trumps(client, club):
 
 def test_a_poll_says_when_the_drive_has_finished(client, club):
     drive = make_started_drive(club, deals=4, deals_per_round=2, table_entry="one_side")
-    links = tokens.links_issue(drive=drive)
+    links = [table.ns for table in tokens.links_issue(drive=drive)]
     for number in (1, 2):
         for link in links:
             send(client, link, "NS", [7, 6], round_number=number)
@@ -118,7 +120,7 @@ def test_an_unchanged_poll_costs_the_same_queries_whatever_the_drive(
 
 def test_another_tables_post_leaves_this_phones_poll_not_modified(client, club):
     drive = make_started_drive(club)
-    first, second = tokens.links_issue(drive=drive)
+    first, second = (table.ns for table in tokens.links_issue(drive=drive))
     etag = poll(client, first)["ETag"]
     send(client, second, "NS", [7])
     send(client, second, "EW", [7])
@@ -237,7 +239,7 @@ def test_a_confirmation_from_a_closed_rounds_page_goes_to_the_organiser(client, 
     waiting = PendingEntry.objects.get()
     round_advance(drive=drive, allow_missing=True)
     response = client.post(
-        reverse("drives:table_confirm", args=[link.token]),
+        reverse("drives:table_confirm", args=[link_of(drive, 1, "EW").token]),
         {"entry": waiting.pk, "submission": uuid.uuid4()},
     )
     assert response.status_code == 200
