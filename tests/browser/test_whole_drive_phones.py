@@ -191,6 +191,7 @@ def test_a_whole_drive_from_phones_that_never_reload(contexts, live_server, move
     for phone in (ns1, ew1):
         state_of(phone, "confirmed")
     assert drive.results.get(table=1, deal=3).ns_honours == 3
+    assert "That was the last round" in ew1.locator("#state").inner_text()
     screenshot(ew1, f"whole-{movement}-3-ew-settled")
 
     # Round 2, table 2: E–W send this time, N–S confirm.
