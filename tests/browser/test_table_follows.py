@@ -11,9 +11,8 @@ import pytest
 
 from drives.evening.lifecycle import drive_start, round_advance
 from drives.models import DriveStatus, PendingEntry, PendingState, Seating
-from drives.tableside import tokens
 from tests.browser.conftest import DESKTOP, log_in_as, screenshot
-from tests.conftest import make_club, make_drive, make_entries, make_players, make_user
+from tests.conftest import link_of, make_club, make_drive, make_entries, make_players, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -52,7 +51,7 @@ def test_the_phones_follow_the_table_and_the_rounds_without_a_reload(contexts, l
     drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    links = {link.table: link for link in tokens.links_issue(drive=drive)}
+    north_south_link, east_west_link = link_of(drive, 1, "NS"), link_of(drive, 1, "EW")
     base = live_server.url
     north_south = contexts(PHONE).new_page()
     east_west = contexts(PHONE).new_page()
@@ -60,14 +59,13 @@ def test_the_phones_follow_the_table_and_the_rounds_without_a_reload(contexts, l
     dashboard = contexts(DESKTOP).new_page()
     log_in_as(dashboard, base, organiser)
     dashboard.goto(f"{base}/drives/{drive.pk}/tables/")
-    for phone in (north_south, east_west):
-        phone.goto(f"{base}/t/{links[1].token}/")
-    late_phone.goto(f"{base}/t/{links[2].token}/")
+    north_south.goto(f"{base}/t/{north_south_link.token}/")
+    east_west.goto(f"{base}/t/{east_west_link.token}/")
+    late_phone.goto(f"{base}/t/{link_of(drive, 2, 'EW').token}/")
 
     # E–W start typing; N–S send. E–W's page shows N–S's figures by itself, and what E–W
     # typed is still there: a poll never wipes the form.
     east_west.get_by_label("N–S tricks").fill("5")
-    north_south.get_by_label("N–S", exact=True).check()
     north_south.get_by_label("N–S tricks").fill("8")
     north_south.get_by_role("button", name="Send", exact=True).click()
     north_south.get_by_text("Waiting for E–W to confirm.").wait_for()
@@ -83,7 +81,6 @@ def test_the_phones_follow_the_table_and_the_rounds_without_a_reload(contexts, l
     screenshot(north_south, "follow-ns-sees-confirmed")
 
     # Table 2's phone types its figures but does not send them before the round closes.
-    late_phone.get_by_label("E–W", exact=True).check()
     late_phone.get_by_label("N–S tricks").fill("6")
 
     # The organiser opens round 2 without table 2.
@@ -93,8 +90,8 @@ def test_the_phones_follow_the_table_and_the_rounds_without_a_reload(contexts, l
     dashboard.get_by_text("Round 2 is open.").wait_for()
 
     # Both phones of table 1 show round 2's seats and trumps by themselves.
-    for phone in (north_south, east_west):
-        phone.locator(f'#tableside[data-key="{links[1].pk}-2"]').wait_for(timeout=POLL_WAIT)
+    for phone, link in ((north_south, north_south_link), (east_west, east_west_link)):
+        phone.locator(f'#tableside[data-key="{link.pk}-2"]').wait_for(timeout=POLL_WAIT)
         assert phone.locator("#round-number").inner_text() == "2"
         assert shown_names(phone) == seat_names(drive, 2, 1)
         phone.get_by_text("Deal 2").wait_for()
@@ -133,7 +130,7 @@ def test_a_phone_sets_its_old_figures_aside_and_sees_the_end_of_the_drive(contex
     drive = make_drive(club, title="Christmas Drive", movement="individual", deals=8)
     make_entries(drive, make_players(club, 8))
     drive_start(drive=drive)
-    link = tokens.links_issue(drive=drive)[0]
+    link = link_of(drive, 1, "NS")
     phone = contexts(PHONE).new_page()
     phone.goto(f"{live_server.url}/t/{link.token}/")
     phone.get_by_label("N–S tricks").fill("4")

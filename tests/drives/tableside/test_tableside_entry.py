@@ -505,3 +505,25 @@ def test_the_games_checker_refuses_figures_without_the_suit(club):
     with pytest.raises(FiguresRefused, match="say which suit was turned up for deal 1"):
         checked_tricks(turned_drive(club), {1: 7})
     assert not PendingEntry.objects.exists()
+
+
+def test_after_the_last_round_the_phone_does_not_promise_a_next_round(client, club):
+    drive = make_started_drive(club, deals=4, deals_per_round=2, movement="individual")
+    link = link_of(drive)
+    send(client, link, "NS", [8, 6])
+    waiting = PendingEntry.objects.get()
+    client.post(
+        page_url(own_link(link, "EW"), "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
+    )
+    record_tricks(drive, 1, 2, {1: 7, 2: 7})
+    round_advance(drive=drive)
+    send(client, link, "NS", [5, 9], round_number=2)
+    waiting = PendingEntry.objects.get(round=2)
+    client.post(
+        page_url(own_link(link, "EW"), "confirm"), {"entry": waiting.pk, "submission": uuid.uuid4()}
+    )
+
+    text = client.get(page_url(link)).text
+    assert "Result stored" in text
+    assert "That was the last round: the organiser will finish the drive" in text
+    assert "open the next round" not in text
