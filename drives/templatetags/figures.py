@@ -24,6 +24,12 @@ def sent_rows(game, entry):
 
 
 @register.filter
+def stored_points(game, result):
+    """(N–S points, E–W points) a stored result gives on its deal, as the standings count them."""
+    return game.points_of()(result)
+
+
+@register.filter
 def deal_parts(game, entry):
     """(deal, its parts) of what a side sent (a ``PendingEntry``)."""
     return game.deal_parts(entry).items()

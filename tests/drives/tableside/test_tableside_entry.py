@@ -527,3 +527,20 @@ def test_after_the_last_round_the_phone_does_not_promise_a_next_round(client, cl
     assert "Result stored" in text
     assert "That was the last round: the organiser will finish the drive" in text
     assert "open the next round" not in text
+
+
+def test_once_stored_each_phone_still_sees_the_honours_and_the_points_they_gave(client, club):
+    drive = turned_drive(club)
+    link = link_of(drive)
+    sent = {"round": 1, "d1": 8, "t1": "C", "h1": 4}
+    client.post(page_url(link, "enter"), sent | {"side": "NS", "submission": uuid.uuid4()})
+    client.post(
+        page_url(own_link(link, "EW"), "enter"), sent | {"side": "EW", "submission": uuid.uuid4()}
+    )
+    assert TableResult.objects.get().ns_honours == 4
+    for side in ("NS", "EW"):
+        page = client.get(page_url(own_link(link, side))).text
+        assert 'data-state="confirmed"' in page
+        stored_part = page.split('data-state="confirmed"')[1]
+        # Two odd tricks and all four honours of clubs: 6–0, as the standings count them.
+        assert "N–S hold all four" in stored_part and "6–0" in stored_part
