@@ -213,7 +213,8 @@ def test_the_honours_and_points_a_side_confirms_fit_a_phone(phones, live_server,
     north_south.locator("input[name=d1]").fill("7")
     north_south.locator("select[name=h1]").select_option("4")
     north_south.locator("#entry button[type=submit]").click()
-    north_south.locator(".messages li[role=status]:not(.warning)").wait_for()  # stored before E–W look
+    # Stored before E–W look.
+    north_south.locator(".messages li[role=status]:not(.warning)").wait_for()
     east_west = phones()
     east_west.goto(f"{prefix}{link_of(drive, 1, 'EW').token}/")
     waiting = east_west.locator("#state table.figures")

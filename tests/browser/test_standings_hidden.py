@@ -14,9 +14,7 @@ PHONE = {"width": 360, "height": 740}
 HALL = {"width": 1920, "height": 1080}
 
 
-def test_the_organiser_shows_the_hidden_standings_to_the_hall_and_the_phones(
-    chromium, live_server
-):
+def test_the_organiser_shows_the_hidden_standings_to_the_hall_and_the_phones(chromium, live_server):
     organiser = make_user("olive")
     club = make_club(name="Hollybush Whist Club", slug="hollybush", organiser=organiser)
     drive = make_started_drive(club, movement="individual", deals=4, standings_hidden_after=0)
