@@ -175,3 +175,14 @@ def moves_from(drive: Drive, table: int, tables: int) -> str:
     }
     text = _("%(movers)s lady: go to table %(lady)d. %(movers)s gent: go to table %(gent)d.")
     return text % words
+
+
+def seated_from_old_result(drive: Drive, round_number: int, table: int) -> str | None:
+    """What to tell the organiser when a correction to ``round_number`` comes after a
+    progressive drive seated its later rounds from the old result, which stand as played."""
+    if drive.is_static or round_number >= drive.current_round:
+        return None
+    return _(
+        "Table %(table)d corrected. Later rounds were seated from the old result; "
+        "they stay as played."
+    ) % {"table": table}

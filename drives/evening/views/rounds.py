@@ -123,15 +123,9 @@ def _save_tables(request, drive, number, form) -> dict[int, list[str]]:
             messages.error(request, str(error))
             continue
         saved += 1
-        if corrected and not drive.is_static and number < drive.current_round:
-            messages.warning(
-                request,
-                _(
-                    "Table %(table)d corrected. Later rounds were seated from the old result; "
-                    "they stay as played."
-                )
-                % {"table": checked.table},
-            )
+        warning = corrected and rounds.seated_from_old_result(drive, number, checked.table)
+        if warning:
+            messages.warning(request, warning)
     if saved:
         message = ngettext("Saved %(count)d table.", "Saved %(count)d tables.", saved)
         messages.success(request, message % {"count": saved})

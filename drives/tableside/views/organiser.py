@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from drives import games
 from drives.errors import DriveError
-from drives.evening import lifecycle
+from drives.evening import lifecycle, rounds
 from drives.models import Drive, DriveStatus, Entry, Seating
 from drives.permissions import require_organiser, require_team
 from drives.tableside import board, history, services, tokens
@@ -110,6 +110,9 @@ def late(request, pk):
         else:
             message = _("The figures table %(table)d sent late for round %(round)d are dismissed.")
         messages.success(request, message % words)
+        warning = accept and rounds.seated_from_old_result(drive, entry.round, entry.table)
+        if warning:
+            messages.warning(request, warning)
     return redirect("drives:tableside_dashboard", pk=drive.pk)
 
 

@@ -10,7 +10,7 @@ from django.utils import translation
 from drives.evening.lifecycle import drive_finish, round_advance
 from drives.models import PendingEntry, PendingState, ResultChange, Seating, TableResult
 from drives.tableside import services, tokens
-from tests.conftest import link_of, make_started_drive, own_link
+from tests.conftest import link_of, make_started_drive, own_link, record_tricks
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_counting_window")]
 
@@ -246,3 +246,22 @@ def test_a_confirmation_from_a_closed_rounds_page_goes_to_the_organiser(client, 
     assert "Round 1 had already closed: your figures went to the organiser" in response.text
     late = PendingEntry.objects.get(state=PendingState.LATE)
     assert (late.round, late.side, late.tricks) == (1, "EW", {"1": 8})
+
+
+def test_accepting_late_figures_after_a_progressive_drive_moved_on_says_the_seats_stand(
+    client, club, organiser
+):
+    drive = make_started_drive(club)  # progressive: round 2 is seated from round 1's winners
+    for table in (1, 2):
+        record_tricks(drive, 1, table, {1: 7})
+    round_advance(drive=drive)
+    send(client, link_of(drive), "NS", [4], round_number=1)
+    late = PendingEntry.objects.get(round=1)
+    client.force_login(organiser)
+    accepted = client.post(
+        reverse("drives:tableside_late", args=[drive.pk]),
+        {"entry": late.pk, "accept": "yes"},
+        follow=True,
+    )
+    assert TableResult.objects.get(drive=drive, round=1, table=1).ns_tricks == 4
+    assert "Later rounds were seated from the old result; they stay as played." in accepted.text
