@@ -2,11 +2,12 @@
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.standings import Competitor, DealScore, SitOut, sits_out, standings
+from scoring.standings import Competitor, DealScore, SitOut, sits_out, standings, two_places
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,13 @@ def test_a_standing_carries_the_credit_its_total_counted_for_each_deal_sat_out(
         fixed_sit_out_points=fixed,
     )
     fixed_credit = Decimal(fixed).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-    expected = row.average_per_deal if rule == "average" else fixed_credit
+    # The average is worked exactly, never from its rounded figure, and each total is
+    # rounded once.
+    exact_average = Fraction(sum(played), len(played))
+    expected = exact_average if rule == "average" else Fraction(fixed_credit)
     assert row.sit_out_credit == expected
-    assert row.round_points[1] == row.sit_out_credit * sat_out
-    assert row.points == sum(played) + row.sit_out_credit * row.sat_out_deals
+    assert row.round_points[1] == two_places(expected * sat_out)
+    assert row.points == two_places(sum(played) + expected * row.sat_out_deals)
 
 
 def test_a_player_who_has_played_nothing_is_credited_nothing_on_average():
