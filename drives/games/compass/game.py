@@ -75,6 +75,12 @@ class BoardLine:
 class CompassWhist(ClassicWhist):
     partials = Partials.of("compass")
     csv_header = (*ClassicWhist.csv_header, "board")
+    # A re-plan re-seats the pairs while the boards stay with the tables: a pair could
+    # meet a board twice.
+    fixed_players = _(
+        "A drive on boards keeps its movement: once the boards are travelling, "
+        "no pair can join or leave."
+    )
 
     @cached_property
     def boards(self) -> DriveBoards:
