@@ -18,7 +18,9 @@ REFUSED = (
 
 
 def seats(drive):
-    return sorted(Seating.objects.filter(drive=drive).values_list("round", "table", "seat", "entry"))
+    return sorted(
+        Seating.objects.filter(drive=drive).values_list("round", "table", "seat", "entry")
+    )
 
 
 def test_a_late_arrival_is_refused_and_nothing_changes(client, club, organiser):
