@@ -136,6 +136,8 @@ def compass_standings(request, pk):
         return _elsewhere(drive, "standings")
     if drive.status == DriveStatus.PLANNED:
         raise Http404("The drive has not started.")
+    if drive.standings_hidden_from(request.user):
+        return redirect("drives:standings", drive.pk)  # says why they are hidden
     names = PublicNames.for_drive(drive, request.user)
     context = {
         "drive": drive,

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from drives import games
 from drives.errors import DriveError, refusing
 from drives.evening import seating
 from drives.evening.guards import drive_locked, require_status
@@ -79,6 +80,12 @@ def _refuse_stranger(drive: Drive, player: Player) -> None:
         )
 
 
+def _refuse_replan(drive: Drive) -> None:
+    reason = games.of(drive).fixed_players
+    if reason is not None:
+        raise DriveError(reason)
+
+
 def _refuse_late(drive: Drive) -> None:
     if not can_join(drive):
         raise DriveError(_("The last round is under way: nobody can join now."))
@@ -110,6 +117,7 @@ def entry_check_in(*, drive: Drive, player: Player, role: str, stays: bool = Fal
     if drive.status == DriveStatus.PLANNED:
         entry = _new_entry(drive, player, role, joined_round=1, stays=stays)
         return CheckIn(entry, Joining.CHECKED_IN)
+    _refuse_replan(drive)
     _refuse_late(drive)
     joined_round = drive.current_round + 1
     waiting = None
@@ -222,6 +230,7 @@ def entry_withdraw(*, drive: Drive, entry: Entry) -> Withdrawal:
     if drive.status == DriveStatus.PLANNED:
         entry.delete()
         return Withdrawal(entry, Leaving.REMOVED, undo_until)
+    _refuse_replan(drive)
     entry = Entry.objects.select_for_update().select_related("player").get(pk=entry.pk)
     if entry.returned_round == drive.current_round + 1:
         _readmit_undo(drive, entry)  # re-admitted by mistake: they never played again

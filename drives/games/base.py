@@ -109,6 +109,12 @@ class DriveGame(ABC):
     #: The drive form's settings that only this game reads: the form shows them for this
     #: game alone, and any other game keeps their defaults.
     setup_fields: ClassVar[tuple[str, ...]] = ()
+    #: Why nobody can join or leave once the drive has started, or None when a re-plan of
+    #: the rounds left (``seating.replan``) can seat them.
+    fixed_players: ClassVar["StrOrPromise | None"] = None
+    #: The URL name of the standings page this game draws itself, or None for the drive's
+    #: standings of points (``drives:standings``).
+    own_standings: ClassVar[str | None] = None
     #: The results CSV's header, in English (machine form, every language alike).
     csv_header: ClassVar[tuple[str, ...]]
 

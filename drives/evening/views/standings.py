@@ -32,6 +32,9 @@ def standings(request, pk):
     if drive.standings_hidden_from(request.user):
         # The players see where the standings would be, and why they are not.
         return render(request, "drives/standings.html", {"drive": drive, "hidden": True})
+    own = games.named(drive.game).own_standings
+    if own is not None:
+        return redirect(own, drive.pk)
 
     def body():
         names = PublicNames.for_drive(drive, request.user)
@@ -53,6 +56,9 @@ def standings_csv(request, pk):
     drive = _drive(request, pk)
     if drive.standings_hidden_from(request.user):
         return redirect("drives:standings", drive.pk)
+    own = games.named(drive.game).own_standings
+    if own is not None:
+        return redirect(own, drive.pk)
     report = drive_report(drive)
     response, writer = _csv_response(report.drive, "standings")
     writer.writerow(STANDINGS_COLUMNS)

@@ -75,6 +75,14 @@ class BoardLine:
 class CompassWhist(ClassicWhist):
     partials = Partials.of("compass")
     csv_header = (*ClassicWhist.csv_header, "board")
+    # A re-plan re-seats the pairs while the boards stay with the tables: a pair could
+    # meet a board twice.
+    # Points added up would mislead: the pairs are ranked board by board, per field.
+    own_standings = "drives:compass_standings"
+    fixed_players = _(
+        "A drive on boards keeps its movement: once the boards are travelling, "
+        "no pair can join or leave."
+    )
 
     @cached_property
     def boards(self) -> DriveBoards:
