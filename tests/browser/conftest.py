@@ -82,3 +82,20 @@ def page(chromium):
     yield page
     context.close()
     assert refused == []
+
+
+@pytest.fixture
+def contexts(chromium):
+    """A function opening a browser context at a viewport (a phone, the hall, the
+    organiser's desk), each closed after the test: for the pages used side by side."""
+    opened = []
+
+    def new(viewport):
+        context = chromium.new_context(viewport=viewport)
+        context.set_default_timeout(20_000)  # a crowded CI machine serves slowly
+        opened.append(context)
+        return context
+
+    yield new
+    for context in opened:
+        context.close()

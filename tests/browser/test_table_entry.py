@@ -31,21 +31,6 @@ def evening_under_way():
     return drive, links
 
 
-@pytest.fixture
-def contexts(chromium):
-    opened = []
-
-    def new(viewport):
-        context = chromium.new_context(viewport=viewport)
-        context.set_default_timeout(20_000)  # a crowded CI machine serves slowly
-        opened.append(context)
-        return context
-
-    yield new
-    for context in opened:
-        context.close()
-
-
 def send(page, tricks: int):
     """Send from a side's own link: the page knows the side and asks nothing of it."""
     page.get_by_label("N–S tricks").fill(str(tricks))

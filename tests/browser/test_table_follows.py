@@ -20,21 +20,6 @@ PHONE = {"width": 360, "height": 740}
 POLL_WAIT = 20_000  # ms: the pages poll every second in tests (tests/conftest.py)
 
 
-@pytest.fixture
-def contexts(chromium):
-    opened = []
-
-    def new(viewport):
-        context = chromium.new_context(viewport=viewport)
-        context.set_default_timeout(20_000)  # a crowded CI machine serves slowly
-        opened.append(context)
-        return context
-
-    yield new
-    for context in opened:
-        context.close()
-
-
 def seat_names(drive, round_number, table):
     seats = Seating.objects.filter(drive=drive, round=round_number, table=table)
     return sorted(s.entry.player.name for s in seats.select_related("entry__player"))

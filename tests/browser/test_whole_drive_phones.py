@@ -37,21 +37,6 @@ MARK = "window.__noReload"
 CLOCKS: dict[str, list[float]] = {}  # movement → how far apart the two clocks were, seconds
 
 
-@pytest.fixture
-def contexts(chromium):
-    opened = []
-
-    def new(viewport):
-        context = chromium.new_context(viewport=viewport)
-        context.set_default_timeout(20_000)  # a crowded CI machine serves slowly
-        opened.append(context)
-        return context
-
-    yield new
-    for context in opened:
-        context.close()
-
-
 def fill(phone, tricks: dict[int, int], honours: dict[int, str] | None = None):
     """Type N–S tricks (deal → tricks) and honours (deal → choice's value) on a phone."""
     for deal, ns in tricks.items():
