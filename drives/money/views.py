@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from drives.downloads import csv_download
 from drives.errors import ChangedElsewhere, DriveError, labelled
+from drives.evening.views.organise import organised_drive as _drive
 from drives.filenames import season_download_name
 from drives.models import (
     Drive,
@@ -33,12 +34,6 @@ from drives.names import PublicNames
 from drives.numbers import money as money_text
 from drives.permissions import require_organiser, require_team
 from scoring.money import CURRENCIES
-
-
-def _drive(request, pk, *, require=require_organiser) -> Drive:
-    drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
-    require(request.user, drive.club)
-    return drive
 
 
 def history_words(change: MoneyChange, drive: Drive) -> str:

@@ -23,7 +23,7 @@ from drives.permissions import require_organiser, require_team
 from drives.versions import record_version, saved_now
 
 
-def _organised_drive(request, pk, *, require=require_organiser) -> Drive:
+def organised_drive(request, pk, *, require=require_organiser) -> Drive:
     """The drive, for its organisers; ``require_team`` lets its helpers in too."""
     drive = get_object_or_404(Drive.objects.select_related("club", "season"), pk=pk)
     require(request.user, drive.club)
@@ -74,7 +74,7 @@ def drive_new(request, slug):
 
 @login_required
 def drive_edit(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     if drive.status != DriveStatus.PLANNED:
         messages.error(request, _("The drive has started: its set-up can no longer change."))
         return redirect(drive)
@@ -106,7 +106,7 @@ def drive_edit(request, pk):
 
 @login_required
 def drive_delete(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     if request.method == "POST":
         club = drive.club
         if _attempt(request, lifecycle.drive_delete, drive=drive):
@@ -119,7 +119,7 @@ def drive_delete(request, pk):
 @login_required
 @require_POST
 def check_in(request, pk):
-    drive = _organised_drive(request, pk, require=require_team)
+    drive = organised_drive(request, pk, require=require_team)
     form = CheckInForm(request.POST, players=drive.club.players.all(), entries=drive.entries.all())
     if not form.is_valid():
         messages.error(request, _("The check-in list was not understood; nothing changed."))
@@ -142,7 +142,7 @@ def check_in(request, pk):
 @login_required
 @require_POST
 def walk_in(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     form = WalkInForm(request.POST, club=drive.club)
     if not form.is_valid():
         # Shown again as typed, with the member of that name offered instead.
@@ -156,7 +156,7 @@ def walk_in(request, pk):
 @login_required
 @require_POST
 def late_arrival(request, pk):
-    drive = _organised_drive(request, pk, require=require_team)
+    drive = organised_drive(request, pk, require=require_team)
     form = LateArrivalForm(request.POST, drive=drive)
     if not form.is_valid():
         messages.error(
@@ -215,7 +215,7 @@ def _arrival_text(check_in: CheckIn) -> str:
 
 @login_required
 def withdraw(request, pk, entry_pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
     if request.method == "POST":
         withdrawal = _done(request, entries.entry_withdraw, drive=drive, entry=entry)
@@ -248,7 +248,7 @@ def _withdrawal_text(withdrawal: Withdrawal) -> str:
 @login_required
 @require_POST
 def withdraw_undo(request, pk, entry_pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, drive=drive)
     if _attempt(request, entries.entry_withdraw_undo, drive=drive, entry=entry):
         messages.success(request, _("%(name)s plays on.") % {"name": entry.player.name})
@@ -257,7 +257,7 @@ def withdraw_undo(request, pk, entry_pk):
 
 @login_required
 def start(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     if request.method == "POST":
         if _attempt(request, lifecycle.drive_start, drive=drive):
             messages.success(request, _("The drive has started: round 1 is seated."))
@@ -277,7 +277,7 @@ def start(request, pk):
 @login_required
 @require_POST
 def advance(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     number = _done(request, lifecycle.round_advance, drive=drive)
     if number is REFUSED:
         return redirect("drives:round", pk=drive.pk, number=drive.current_round)
@@ -288,7 +288,7 @@ def advance(request, pk):
 @login_required
 def finish(request, pk):
     """Asks first, saying what finishing does; the round page's button finishes at once."""
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     if request.method == "POST":
         if _attempt(request, lifecycle.drive_finish, drive=drive):
             messages.success(request, _("The drive is finished and its scores are locked."))
@@ -303,7 +303,7 @@ def finish(request, pk):
 @login_required
 @require_POST
 def standings_show(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     shown = _done(request, lifecycle.standings_show, drive=drive)
     if shown is True:
         messages.success(request, _("The players see the standings now."))
@@ -315,7 +315,7 @@ def standings_show(request, pk):
 @login_required
 @require_POST
 def reopen(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     if _attempt(request, lifecycle.drive_reopen, drive=drive):
         messages.success(request, _("The drive is reopened: scores can be corrected."))
     return redirect(drive)
@@ -324,7 +324,7 @@ def reopen(request, pk):
 @login_required
 @require_POST
 def cancel(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     form = CancelForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Say why in at most 200 characters; nothing changed."))
@@ -344,7 +344,7 @@ def cancel(request, pk):
 @login_required
 @require_POST
 def restore(request, pk):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     status = _done(request, lifecycle.drive_restore, drive=drive, user=request.user)
     if status is not REFUSED:
         messages.success(

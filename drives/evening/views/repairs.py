@@ -16,7 +16,7 @@ from drives.permissions import require_organiser
 from drives.seats import seat_letter
 
 
-def _organised_drive(request, pk) -> Drive:
+def organised_drive(request, pk) -> Drive:
     drive = get_object_or_404(Drive.objects.select_related("club"), pk=pk)
     require_organiser(request.user, drive.club)
     return drive
@@ -25,7 +25,7 @@ def _organised_drive(request, pk) -> Drive:
 @login_required
 def repair_latest(request, pk):
     """The page for the last round played, where a mistake is usually found."""
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     latest = repairs.last_played_round(drive)
     if latest < 1:
         messages.info(request, _("No round has been played yet: there is no move to put right."))
@@ -35,7 +35,7 @@ def repair_latest(request, pk):
 
 @login_required
 def repair_page(request, pk, number):
-    drive = _organised_drive(request, pk)
+    drive = organised_drive(request, pk)
     latest = repairs.last_played_round(drive)
     if drive.status == DriveStatus.PLANNED or not 1 <= number <= max(latest, 0):
         raise Http404("That round has not been played yet.")

@@ -8,14 +8,14 @@ from django.views.decorators.http import require_POST
 
 from drives.errors import DriveError
 from drives.evening.stays import entry_stays
-from drives.evening.views.organise import _organised_drive
+from drives.evening.views.organise import organised_drive
 from drives.permissions import require_team
 
 
 @login_required
 @require_POST
 def stays(request, pk):
-    drive = _organised_drive(request, pk, require=require_team)
+    drive = organised_drive(request, pk, require=require_team)
     chosen = request.POST.get("entry", "")
     if not chosen.isdigit():
         messages.error(request, _("Choose a player who is checked in; nothing changed."))
