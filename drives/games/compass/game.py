@@ -23,8 +23,10 @@ from drives.games.figures import Figures, Problem, Typed
 from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
 from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
-from scoring.cards import suit_name
+from scoring.cards import SEATS, Card, first_leader, suit_name
 from scoring.movements import Movement
+from scoring.results import honours_held
+from scoring.simulate import simulate_hands
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -169,6 +171,28 @@ class CompassWhist(ClassicWhist):
         if hand is None or not hand.trumps:
             return "", None
         return super().card_trumps(deal, hand)
+
+    # Computer players ------------------------------------------------------------------
+
+    def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
+        """A board with recorded hands is played from them, led by its dealer's left with
+        its trumps, so that every table holding it plays the same cards and the travellers
+        compare like with like; a board dealt at the tables is dealt from the seed, as at
+        classic whist. Honours, where the drive counts them, are the board's."""
+        typed: dict[int, dict[str, object]] = {}
+        unrecorded = {}
+        for deal, seed in seeds.items():
+            line = self.board_line(round_number, table, deal)
+            board = None if line is None else line.board
+            if board is None or board.hands is None:
+                unrecorded[deal] = seed
+                continue
+            hands: dict[str, tuple[Card, ...]] = dict(zip(SEATS, board.hands, strict=True))
+            played = simulate_hands(hands, board.trumps, first_leader(board.dealer))
+            typed[deal] = {"tricks": played.ns_tricks, "trumps": ""}
+            if self.drive.honours and board.trumps is not None:
+                typed[deal]["honours"] = honours_held(hands, board.trumps)[0]
+        return {**typed, **super().play_table(round_number, table, unrecorded)}
 
     # The set-up ------------------------------------------------------------------------------
 

@@ -1,0 +1,62 @@
+"""The computer players of a compass drive play each board's recorded hands, with its dealer
+and its trumps, at every table that holds it: the travellers compare like with like."""
+
+import io
+from collections import defaultdict
+
+import pytest
+from django.core.management import call_command
+
+from drives import games
+from drives.models import Drive, DriveStatus, TableResult
+from scoring.cards import SEATS, first_leader
+from scoring.simulate import simulate_hands
+from tests.drives.boards.conftest import make_compass_drive
+
+pytestmark = pytest.mark.django_db
+
+
+def results_by_board(drive):
+    """Every stored result under the board its table held: board → [(tricks, honours)]."""
+    game = games.of(Drive.objects.get(pk=drive.pk))
+    by_board = defaultdict(list)
+    for result in TableResult.objects.filter(drive=drive):
+        line = game.board_line(result.round, result.table, result.deal)
+        by_board[line.board].append((result.ns_tricks, result.ns_honours))
+    return by_board
+
+
+@pytest.mark.parametrize(
+    ("pairs", "fields"),
+    [
+        (8, {"movement": "mitchell", "deals": 8}),  # 4 tables, the skip
+        (7, {"movement": "mitchell", "deals": 8, "rotation": "turned"}),  # a half table
+        (6, {"movement": "howell", "deals": 10, "honours": True}),
+    ],
+)
+def test_every_table_plays_the_boards_recorded_hands(club, organiser, pairs, fields):
+    drive = make_compass_drive(club, organiser, pairs=pairs, boards=fields["deals"], **fields)
+    out = io.StringIO()
+    call_command("simulate_drive", drive.pk, stdout=out)
+    assert "Finished" in out.getvalue()
+    by_board = results_by_board(drive)
+    assert len(by_board) == fields["deals"]
+    for board, played in by_board.items():
+        assert len(played) > 1  # a board travels: several tables compare on it
+        hands = dict(zip(SEATS, board.hands, strict=True))
+        engine = simulate_hands(hands, board.trumps, first_leader(board.dealer))
+        assert engine.ns_tricks + engine.ew_tricks == 13
+        # The same cards and the same players: the same tricks at every table.
+        honours = board.honours[0] if fields.get("honours") and board.trumps else None
+        assert set(played) == {(engine.ns_tricks, honours)}
+
+
+def test_boards_dealt_at_the_tables_are_dealt_afresh_at_each_table(club, organiser):
+    drive = make_compass_drive(club, organiser, pairs=8, source="tables", deals=8)
+    call_command("simulate_drive", drive.pk, stdout=io.StringIO())
+    drive.refresh_from_db()
+    assert drive.status == DriveStatus.FINISHED
+    by_board = results_by_board(drive)
+    assert all(board.hands is None for board in by_board)
+    # Random deals: some board comes out differently at two tables.
+    assert any(len(set(played)) > 1 for played in by_board.values())
