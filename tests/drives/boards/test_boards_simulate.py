@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 
 from drives import games
-from drives.models import Drive, DriveStatus, TableResult
+from drives.models import Board, Drive, DriveStatus, TableResult
 from scoring.cards import SEATS, first_leader
 from scoring.simulate import simulate_hands
 from tests.drives.boards.conftest import make_compass_drive
@@ -51,12 +51,24 @@ def test_every_table_plays_the_boards_recorded_hands(club, organiser, pairs, fie
         assert set(played) == {(engine.ns_tricks, honours)}
 
 
-def test_boards_dealt_at_the_tables_are_dealt_afresh_at_each_table(club, organiser):
-    drive = make_compass_drive(club, organiser, pairs=8, source="tables", deals=8)
+@pytest.mark.parametrize("rotation", ["hdsc", "turned"])
+def test_boards_dealt_at_the_tables_are_dealt_afresh_at_each_table(club, organiser, rotation):
+    drive = make_compass_drive(
+        club, organiser, pairs=8, source="tables", deals=8, rotation=rotation
+    )
     call_command("simulate_drive", drive.pk, stdout=io.StringIO())
     drive.refresh_from_db()
     assert drive.status == DriveStatus.FINISHED
-    by_board = results_by_board(drive)
-    assert all(board.hands is None for board in by_board)
-    # Random deals: some board comes out differently at two tables.
-    assert any(len(set(played)) > 1 for played in by_board.values())
+    game = games.of(drive)
+    trumps = defaultdict(set)
+    tricks = defaultdict(set)
+    for result in TableResult.objects.filter(drive=drive):
+        number = game.boards.board_number(result.round, result.table, result.deal)
+        trumps[number].add(result.trumps)
+        tricks[number].add(result.ns_tricks)
+    assert len(trumps) == 8 and not Board.objects.filter(drive=drive).exists()
+    # Random cards at each table: some board comes out differently at two tables; the
+    # trumps are the board's, whichever table turned them up first.
+    assert any(len(taken) > 1 for taken in tricks.values())
+    assert all(len(suits) == 1 for suits in trumps.values())
+    assert all(suits != {""} for suits in trumps.values()) == (rotation == "turned")
