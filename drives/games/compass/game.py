@@ -178,7 +178,9 @@ class CompassWhist(ClassicWhist):
     def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
         """A board with recorded hands is played from them, led by its dealer's left with
         its trumps, so that every table holding it plays the same cards and the travellers
-        compare like with like; honours, where the drive counts them, are the board's. A
+        compare like with like; the players slip now and then, as the seed says, so that
+        the tables do not all take the same tricks (``scoring.simulate``). Honours, where
+        the drive counts them, are the board's. A
         board dealt at the tables, whose cards the site never learns, is dealt afresh from
         the seed at each table, by the board's dealer with the board's trumps: those its
         rotation gives, or those the first table to play it turned up."""
@@ -192,7 +194,7 @@ class CompassWhist(ClassicWhist):
             dealer = board_dealer(line.number) if board is None else board.dealer
             if board is not None and board.hands is not None:
                 hands: dict[str, tuple[Card, ...]] = dict(zip(SEATS, board.hands, strict=True))
-                played = simulate_hands(hands, board.trumps, first_leader(dealer))
+                played = simulate_hands(hands, board.trumps, first_leader(dealer), slips=seed)
                 honours = self.drive.honours and board.trumps is not None
                 typed[deal] = {"tricks": played.ns_tricks, "trumps": ""} | (
                     {"honours": honours_held(hands, board.trumps)[0]} if honours else {}

@@ -64,7 +64,7 @@ def _play_round(drive: Drive, seed: int) -> None:
     game = games.of(drive)
     deals = game.deals(round_number)
     for table in sorted(seating.tables_of_round(drive, round_number) - played):
-        seeds = {d.number: hash((seed, drive.pk, d.number, table)) & 0xFFFFFFFF for d in deals}
+        seeds = {d.number: table_seed(seed, drive, d.number, table) for d in deals}
         results.results_record(
             drive=drive,
             round_number=round_number,
@@ -73,3 +73,9 @@ def _play_round(drive: Drive, seed: int) -> None:
             version=0,
             user=None,
         )
+
+
+def table_seed(seed: int, drive: Drive, deal: int, table: int) -> int:
+    """What a table's computer players are given for a deal: its cards where the drive
+    recorded none, and how they play (at compass whist, where they slip)."""
+    return hash((seed, drive.pk, deal, table)) & 0xFFFFFFFF

@@ -8,22 +8,13 @@ import pytest
 from django.core.management import call_command
 
 from drives import games
+from drives.management.commands.simulate_drive import table_seed
 from drives.models import Board, Drive, DriveStatus, TableResult
 from scoring.cards import SEATS, first_leader
 from scoring.simulate import simulate_hands
 from tests.drives.boards.conftest import make_compass_drive
 
 pytestmark = pytest.mark.django_db
-
-
-def results_by_board(drive):
-    """Every stored result under the board its table held: board → [(tricks, honours)]."""
-    game = games.of(Drive.objects.get(pk=drive.pk))
-    by_board = defaultdict(list)
-    for result in TableResult.objects.filter(drive=drive):
-        line = game.board_line(result.round, result.table, result.deal)
-        by_board[line.board].append((result.ns_tricks, result.ns_honours))
-    return by_board
 
 
 @pytest.mark.parametrize(
@@ -39,16 +30,25 @@ def test_every_table_plays_the_boards_recorded_hands(club, organiser, pairs, fie
     out = io.StringIO()
     call_command("simulate_drive", drive.pk, stdout=out)
     assert "Finished" in out.getvalue()
-    by_board = results_by_board(drive)
+    game = games.of(Drive.objects.get(pk=drive.pk))
+    by_board = defaultdict(list)
+    for result in TableResult.objects.filter(drive=drive):
+        board = game.board_line(result.round, result.table, result.deal).board
+        # The board's hands, dealer and trumps, played by the engine as this table's
+        # players play (their slips drawn from the table's seed): 13 tricks between them.
+        hands = dict(zip(SEATS, board.hands, strict=True))
+        slips = table_seed(0, drive, result.deal, result.table)
+        engine = simulate_hands(hands, board.trumps, first_leader(board.dealer), slips=slips)
+        assert (result.ns_tricks, result.ew_tricks) == (engine.ns_tricks, engine.ew_tricks)
+        by_board[board].append(result)
     assert len(by_board) == fields["deals"]
     for board, played in by_board.items():
         assert len(played) > 1  # a board travels: several tables compare on it
-        hands = dict(zip(SEATS, board.hands, strict=True))
-        engine = simulate_hands(hands, board.trumps, first_leader(board.dealer))
-        assert engine.ns_tricks + engine.ew_tricks == 13
-        # The same cards and the same players: the same tricks at every table.
         honours = board.honours[0] if fields.get("honours") and board.trumps else None
-        assert set(played) == {(engine.ns_tricks, honours)}
+        assert {result.ns_honours for result in played} == {honours}
+    # Slips spread a board's tricks over the tables, by a few tricks at most.
+    spreads = [max(t) - min(t) for t in ([r.ns_tricks for r in p] for p in by_board.values())]
+    assert any(spreads) and max(spreads) <= 8
 
 
 @pytest.mark.parametrize("rotation", ["hdsc", "turned"])
