@@ -180,10 +180,11 @@ class CompassWhist(ClassicWhist):
         its trumps, so that every table holding it plays the same cards and the travellers
         compare like with like; the players slip now and then, as the seed says, so that
         the tables do not all take the same tricks (``scoring.simulate``). Honours, where
-        the drive counts them, are the board's. A
-        board dealt at the tables, whose cards the site never learns, is dealt afresh from
-        the seed at each table, by the board's dealer with the board's trumps: those its
-        rotation gives, or those the first table to play it turned up."""
+        the drive counts them, are the board's.
+
+        A board dealt at the tables, whose cards the site never learns, is dealt afresh
+        from the seed at each table, by the board's dealer with the board's trumps: those
+        its rotation gives, or those the first table to play it turned up."""
         typed: dict[int, Mapping[str, object]] = {}
         for deal, seed in seeds.items():
             line = self.board_line(round_number, table, deal)
