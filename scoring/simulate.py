@@ -9,6 +9,12 @@ Every player makes only legal plays and follows fixed rules:
 
 They pay no attention to their partner. Play is uptown (the usual order, ace high).
 
+Played so, the same cards always take the same tricks: at compass whist, where every
+table plays a board's same hands, every table would score alike. Given a ``slips`` seed,
+:func:`simulate_hands` lets the players slip now and then, as people do: each card is,
+one time in :data:`SLIP_ODDS`, a legal card drawn at random instead of the rules' (the
+seed says which, so the same seed plays the same way again).
+
 Hands are bit masks: one 13-bit int per seat and suit, bit 0 the two and bit 12 the ace,
 so that "the lowest card above the winning one" is a mask and a table look-up, which is
 what lets pure Python play several thousand deals a second.
@@ -20,6 +26,7 @@ what lets pure Python play several thousand deals a second.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -42,6 +49,10 @@ _HIGHEST = [0] + [m.bit_length() - 1 for m in range(1, _FULL + 1)]
 _COUNT = [m.bit_count() for m in range(_FULL + 1)]
 _ABOVE = [_FULL & ~((2 << r) - 1) for r in range(13)]  # ranks strictly above bit r
 _BIT = [1 << r for r in range(13)]
+
+#: One card in so many is a slip when the players may slip: a few a deal, enough to
+#: spread a board's tricks over the tables by a trick or two.
+SLIP_ODDS = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,11 +80,16 @@ def simulate_deal(seed: int, trumps: Suit | None, *, dealer: Seat = "S") -> Simu
 
 
 def simulate_hands(
-    hands: Mapping[str, Iterable[Card]], trumps: Suit | None, leader: Seat
+    hands: Mapping[str, Iterable[Card]],
+    trumps: Suit | None,
+    leader: Seat,
+    *,
+    slips: int | None = None,
 ) -> SimulatedDeal:
     """Play out the given hands (four of the same size) by the same rules from ``leader``'s lead.
 
     Hands part-way through a deal have a leader but no longer a dealer, hence ``leader`` here.
+    With ``slips`` (a seed) the players slip now and then (see the module's notes).
     """
     checked = check_hands(hands)
     masks = [0] * 16
@@ -81,11 +97,16 @@ def simulate_hands(
         for card in checked[seat]:
             suit, rank = divmod(card.index, 13)
             masks[seat_index * 4 + suit] |= _BIT[rank]
-    return _play_out(masks, len(checked["N"]), SEATS.index(check_seat(leader)), trumps)
+    rng = None if slips is None else random.Random(slips)
+    return _play_out(masks, len(checked["N"]), SEATS.index(check_seat(leader)), trumps, rng)
 
 
 def _play_out(  # noqa: C901 (one function on purpose: see below)
-    masks: list[int], tricks: int, leader: int, trumps: Suit | None
+    masks: list[int],
+    tricks: int,
+    leader: int,
+    trumps: Suit | None,
+    rng: random.Random | None = None,
 ) -> SimulatedDeal:
     # One long function on purpose: calls cost more than the work in each play
     # (bench/simulate.py counts the deals a second).
@@ -95,12 +116,15 @@ def _play_out(  # noqa: C901 (one function on purpose: see below)
     for _ in range(tricks):
         # Lead the highest card of the longest suit.
         base = leader * 4
-        led, longest = 0, -1
-        for suit in range(4):
-            count = _COUNT[masks[base + suit]]
-            if count > longest:
-                led, longest = suit, count
-        rank = _HIGHEST[masks[base + led]]
+        if rng is not None and rng.randrange(SLIP_ODDS) == 0:
+            led, rank = _slip(masks, base, -1, rng)
+        else:
+            led, longest = 0, -1
+            for suit in range(4):
+                count = _COUNT[masks[base + suit]]
+                if count > longest:
+                    led, longest = suit, count
+            rank = _HIGHEST[masks[base + led]]
         masks[base + led] ^= _BIT[rank]
         plays.append(led * 13 + rank)
         best_suit, best_rank, winner = led, rank, leader
@@ -108,7 +132,9 @@ def _play_out(  # noqa: C901 (one function on purpose: see below)
             seat = (leader + step) & 3
             base = seat * 4
             held = masks[base + led]
-            if held:
+            if rng is not None and rng.randrange(SLIP_ODDS) == 0:
+                suit, rank = _slip(masks, base, led, rng)
+            elif held:
                 suit = led
                 beating = held & _ABOVE[best_rank] if best_suit == led else 0
                 rank = _LOWEST[beating or held]
@@ -139,3 +165,10 @@ def _play_out(  # noqa: C901 (one function on purpose: see below)
         winners=tuple(SEATS[seat] for seat in winners),
         plays=tuple(DECK[index] for index in plays),
     )
+
+
+def _slip(masks: list[int], base: int, led: int, rng: random.Random) -> tuple[int, int]:
+    """A legal card at random (suit, rank) from the hand at ``base``: of the suit ``led``
+    if it holds one (``led`` is −1 for a lead), else any."""
+    suits = [led] if led >= 0 and masks[base + led] else [s for s in range(4) if masks[base + s]]
+    return rng.choice([(s, r) for s in suits for r in range(13) if masks[base + s] & _BIT[r]])

@@ -23,7 +23,11 @@ class PlanForm(forms.ModelForm):
                 "Compass: each pair's tricks against the average of its direction on the "
                 "board. Matchpoints: 2 for each pair beaten, 1 for each tie, as a percentage."
             ),
-            "even_tables": _("Only a Mitchell with an even number of tables needs one."),
+            "even_tables": _(
+                "Only a Mitchell with an even number of tables needs one. With an odd "
+                "number of pairs it is always the relay, the empty table being the one that "
+                "would share: no pair sits out twice."
+            ),
         }
 
 

@@ -302,8 +302,9 @@ class DriveGame(ABC):
     # Computer players ------------------------------------------------------------------
 
     @abstractmethod
-    def play_table(self, seeds: Mapping[int, int]) -> Typed:
-        """A table's figures for its deals (deal → seed) as computer players would type them."""
+    def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
+        """Table ``table``'s figures for its deals of ``round_number`` (deal → seed, the
+        seed dealing any cards the drive has not recorded) as computer players would type them."""
 
     # The set-up ------------------------------------------------------------------------------
 

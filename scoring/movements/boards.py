@@ -21,8 +21,15 @@ movement notes describe them, bridgecentral.com/Relay.htm and /MvtHTML/skipmitch
   boards pass through the bye stand as they move down. In T rounds every pair meets
   every set and every pair of the other direction.
 
-With an odd number of pairs the phantom N–S pair's table (the last) is empty; its set
-rests there (with the relay, that is the table that would share: nothing is shared).
+With an odd number of pairs the phantom N–S pair's table (the last) is empty and the
+E–W pair that reaches it sits out. With an odd T its set rests there, and in T rounds every
+E–W pair sits out once. With an even T the skip is not used, whatever was chosen, as Bridge
+Central's "Half table considerations" advises (bridgecentral.com/MvtHTML/
+halftableconsiderations.htm): over T rounds an E–W pair goes back to its first table, so
+the pair that sat out first would sit out last as well, and the pair that skips the empty
+table would never sit out. The half table is played as the relay instead, the phantom at
+the table that would share: nothing is shared, one set rests on the bye stand each round,
+and every E–W pair sits out once in T rounds, never twice running.
 
 **Howell** (every pair meets every other, 2n pairs in 2n−1 rounds): the round's matches
 are :func:`~scoring.movements.howell`'s circle, pairs r+i and r−i at table i−1 and the
@@ -130,7 +137,7 @@ def mitchell_boards(
     """A Mitchell on boards for ``pairs`` pairs (the seating of :func:`mitchell`).
 
     ``even`` chooses the skip or the share-and-relay for an even number of tables;
-    it is not used with an odd number.
+    it is not used with an odd number, nor with a half table (always the relay).
     """
     _check_boards(boards_per_round)
     tables = (pairs + 1) // 2
@@ -139,7 +146,7 @@ def mitchell_boards(
     if tables % 2:
         seating, kind = mitchell(pairs, rounds), Kind.MITCHELL
         position = list(range(tables))
-    elif EvenTables(even) is EvenTables.SKIP:
+    elif EvenTables(even) is EvenTables.SKIP and not pairs % 2:
         seating, kind = _skip_seating(pairs, rounds, tables), Kind.SKIP_MITCHELL
         position = list(range(tables))
     else:

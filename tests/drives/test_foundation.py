@@ -5,6 +5,7 @@ import os
 import secrets
 import subprocess
 import sys
+from collections import Counter
 from io import StringIO
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from drives import games
 from drives.models import Club, Drive, DriveStatus, Entry, Game, Player, Season, TableResult
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,8 +32,8 @@ def test_loaddemo_makes_a_club_that_the_home_page_shows(client):
     assert Player.objects.filter(role="gent").count() == 16
     assert Season.objects.count() == 1
     statuses = sorted(Drive.objects.values_list("status", flat=True))
-    assert statuses == [DriveStatus.FINISHED, DriveStatus.FINISHED, DriveStatus.PLANNED]
-    assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 2 * 32
+    assert statuses == [DriveStatus.FINISHED] * 3 + [DriveStatus.PLANNED]
+    assert Entry.objects.filter(drive__status=DriveStatus.FINISHED).count() == 3 * 32
     # The past drives were played out: 8 tables over 24 deals of classic whist and over
     # 16 hands of bid whist, and their prizes are given.
     finished = Drive.objects.get(status=DriveStatus.FINISHED, game=Game.CLASSIC)
@@ -41,6 +43,17 @@ def test_loaddemo_makes_a_club_that_the_home_page_shows(client):
     for drive in (finished, bid_whist):
         standings = client.get(reverse("drives:standings", args=[drive.pk]))
         assert "1st" in standings.text and "Booby" in standings.text
+    # And a compass evening on 16 boards the site dealt: 8 tables over 7 rounds of 2, each
+    # board travelling to 7 of them (the boards' own hands: tests/drives/boards).
+    compass = Drive.objects.get(status=DriveStatus.FINISHED, game=Game.COMPASS)
+    game = games.of(compass)
+    played = Counter(
+        game.boards.board_number(result.round, result.table, result.deal)
+        for result in TableResult.objects.filter(drive=compass)
+    )
+    assert played == dict.fromkeys(range(1, 17), 7)
+    standings = client.get(reverse("drives:compass_standings", args=[compass.pk]))
+    assert "North–South pairs" in standings.text and "East–West pairs" in standings.text
 
 
 @pytest.mark.django_db

@@ -76,6 +76,51 @@ def test_every_table_that_plays_holds_a_set_and_only_shared_sets_are_at_two_tabl
         assert set(held) | set(movement.resting_sets(r)) == set(range(movement.set_count))
 
 
+def sit_outs(movement, pairs):
+    """Each round's pairs that play no board: the pair drawn against a phantom."""
+    return [
+        set(range(pairs)) - {p for s in movement.sittings(r) for p in (s.ns_pair, s.ew_pair)}
+        for r in range(len(movement.sets))
+    ]
+
+
+@st.composite
+def any_board_movement(draw):
+    """Any size a drive on boards may ask for: tables, rounds, boards a round, the even
+    tables' cure, a Mitchell or a Howell, and a full or a half last table."""
+    tables = draw(st.integers(min_value=1, max_value=20))
+    odd = draw(st.booleans()) and tables > 1
+    pairs = 2 * tables - odd
+    boards = draw(st.integers(min_value=1, max_value=4))
+    if draw(st.booleans()) or pairs > HOWELL_MOST_PAIRS:
+        rounds = draw(st.integers(min_value=1, max_value=tables))
+        even = draw(st.sampled_from(EvenTables))
+        return pairs, mitchell_boards(pairs, rounds, boards_per_round=boards, even=even)
+    circle = pairs if pairs % 2 else pairs - 1
+    rounds = draw(st.integers(min_value=1, max_value=circle))
+    return pairs, howell_boards(pairs, rounds, boards_per_round=boards)
+
+
+@settings(deadline=None, max_examples=300)
+@given(drawn=any_board_movement())
+def test_sit_outs_fall_evenly_and_never_twice_running(drawn):
+    """A phantom pair's opponents sit out: as evenly as the rounds allow, never two rounds
+    running, and nobody meets a board set twice (before the fix, a skip Mitchell with a
+    half table over all T rounds sat its first round's sit-out pair out again last)."""
+    pairs, movement = drawn
+    sets_met = [
+        (pair, s.board_set)
+        for r in range(len(movement.sets))
+        for s in movement.sittings(r)
+        for pair in (s.ns_pair, s.ew_pair)
+    ]
+    assert len(sets_met) == len(set(sets_met))
+    out = sit_outs(movement, pairs)
+    counts = Counter(pair for resting in out for pair in resting)
+    assert max(counts[p] for p in range(pairs)) - min(counts[p] for p in range(pairs)) <= 1
+    assert all(not (before & after) for before, after in itertools.pairwise(out))
+
+
 @pytest.mark.parametrize("pairs", [2, 5, 6, 9, 10, 13, 14, 29, 30])
 def test_an_odd_mitchell_meets_every_set_and_every_opponent_once(pairs):
     tables = full_rounds(pairs)
@@ -141,12 +186,27 @@ def test_the_relay_mitchell_plays_every_set_and_meets_every_opponent_in_t_rounds
 
 
 def test_a_phantom_pairs_table_is_empty_and_its_set_rests_there():
-    skip = mitchell_boards(7, 3, boards_per_round=1)
-    assert all(len(skip.sittings(r)) == 3 for r in range(3))
-    assert all(skip.resting_sets(r) == (skip.sets[r][3],) for r in range(3))
-    # With a relay the empty table is the one that would share: nothing is shared.
-    relay = mitchell_boards(7, 4, boards_per_round=1, even="relay")
-    assert not any(relay.shared_sets(r) for r in range(4))
+    movement = mitchell_boards(5, 3, boards_per_round=1)
+    assert all(len(movement.sittings(r)) == 2 for r in range(3))
+    assert all(movement.resting_sets(r) == (movement.sets[r][2],) for r in range(3))
+    assert Counter(p for out in sit_outs(movement, 5) for p in out) == {2: 1, 3: 1, 4: 1}
+
+
+@pytest.mark.parametrize("even", list(EvenTables))
+@pytest.mark.parametrize("tables", [2, 4, 6, 8])
+def test_a_half_table_with_even_tables_is_the_relay_with_the_phantom_at_the_share_table(
+    tables, even
+):
+    """Whichever cure was chosen: a skip would sit one E–W pair out twice in T rounds."""
+    pairs = 2 * tables - 1
+    movement = mitchell_boards(pairs, tables, boards_per_round=2, even=even)
+    assert movement.kind is Kind.RELAY_MITCHELL
+    assert movement.movement == mitchell(pairs, tables)
+    assert not any(movement.shared_sets(r) for r in range(tables))
+    # One set on the bye stand each round, the phantom's table being empty.
+    assert all(len(movement.resting_sets(r)) == 1 for r in range(tables))
+    out = Counter(p for resting in sit_outs(movement, pairs) for p in resting)
+    assert out == dict.fromkeys(range(tables - 1, pairs), 1)
 
 
 @pytest.mark.parametrize("pairs", range(2, HOWELL_MOST_PAIRS + 1))

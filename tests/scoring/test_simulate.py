@@ -77,3 +77,18 @@ def test_it_plays_its_lowest_trump_when_only_losing_trumps_are_left():
 def test_it_refuses_hands_that_are_not_a_deal():
     with pytest.raises(CardError):
         simulate_hands({"N": parse_hand(["AH"])}, None, "N")
+
+
+@pytest.mark.parametrize("trumps", [H, None], ids=["H", "NT"])
+def test_players_who_slip_play_legally_and_the_same_way_for_the_same_seed(trumps):
+    spread = set()
+    for slips in range(100):
+        hands = deal(5, "N")
+        slipped = simulate_hands(hands, trumps, "E", slips=slips)
+        replayed = play_deal(hands, "E", trumps, slipped.plays)  # refuses an illegal card
+        assert replayed.winners == slipped.winners
+        assert simulate_hands(hands, trumps, "E", slips=slips) == slipped
+        spread.add(slipped.ns_tricks)
+    # The same cards take a trick or two more or less as the players slip, not all of them.
+    plain = simulate_hands(deal(5, "N"), trumps, "E").ns_tricks
+    assert len(spread) > 1 and plain in spread

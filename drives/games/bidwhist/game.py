@@ -262,7 +262,7 @@ class BidWhist(DriveGame):
 
     # Computer players ------------------------------------------------------------------
 
-    def play_table(self, seeds: Mapping[int, int]) -> Typed:
+    def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
         typed = {}
         rules = hands.house_rules(self.drive)
         for deal, seed in seeds.items():

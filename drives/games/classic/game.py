@@ -219,7 +219,7 @@ class ClassicWhist(DriveGame):
 
     # Computer players ------------------------------------------------------------------
 
-    def play_table(self, seeds: Mapping[int, int]) -> Typed:
+    def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
         typed = {}
         for deal, seed in seeds.items():
             dealer = dealer_for_deal(deal)

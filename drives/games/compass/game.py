@@ -23,8 +23,11 @@ from drives.games.figures import Figures, Problem, Typed
 from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
 from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
-from scoring.cards import suit_name
+from scoring.cards import SEATS, Card, Suit, first_leader, suit_name, turned_up_trumps
+from scoring.cards import deal as deal_cards
 from scoring.movements import Movement
+from scoring.results import honours_held
+from scoring.simulate import simulate_deal, simulate_hands
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -169,6 +172,50 @@ class CompassWhist(ClassicWhist):
         if hand is None or not hand.trumps:
             return "", None
         return super().card_trumps(deal, hand)
+
+    # Computer players ------------------------------------------------------------------
+
+    def play_table(self, round_number: int, table: int, seeds: Mapping[int, int]) -> Typed:
+        """A board with recorded hands is played from them, led by its dealer's left with
+        its trumps, so that every table holding it plays the same cards and the travellers
+        compare like with like; the players slip now and then, as the seed says, so that
+        the tables do not all take the same tricks (``scoring.simulate``). Honours, where
+        the drive counts them, are the board's.
+
+        A board dealt at the tables, whose cards the site never learns, is dealt afresh
+        from the seed at each table, by the board's dealer with the board's trumps: those
+        its rotation gives, or those the first table to play it turned up."""
+        typed: dict[int, Mapping[str, object]] = {}
+        for deal, seed in seeds.items():
+            line = self.board_line(round_number, table, deal)
+            if line is None:  # off the movement: check() holds it to no board either
+                typed |= super().play_table(round_number, table, {deal: seed})
+                continue
+            board = line.board
+            dealer = board_dealer(line.number) if board is None else board.dealer
+            if board is not None and board.hands is not None:
+                hands: dict[str, tuple[Card, ...]] = dict(zip(SEATS, board.hands, strict=True))
+                played = simulate_hands(hands, board.trumps, first_leader(dealer), slips=seed)
+                honours = self.drive.honours and board.trumps is not None
+                typed[deal] = {"tricks": played.ns_tricks, "trumps": ""} | (
+                    {"honours": honours_held(hands, board.trumps)[0]} if honours else {}
+                )
+                continue
+            suit = board.trumps if board is not None else self._turned_for(line.number, seed)
+            typed[deal] = {
+                "tricks": simulate_deal(seed, suit, dealer=dealer).ns_tricks,
+                "trumps": suit.value if suit and self.trumps_at_table else "",
+            }
+        return typed
+
+    def _turned_for(self, number: int, seed: int) -> Suit:
+        """Board ``number``, its trumps turned up at the tables: the suit a table before
+        this one reported, else the dealer's last card of this table's cards."""
+        before = sorted(self.turned_at_tables.get(number, {}).values())
+        if before:
+            return Suit(before[0])
+        dealer = board_dealer(number)
+        return turned_up_trumps(deal_cards(seed, dealer), dealer)
 
     # The set-up ------------------------------------------------------------------------------
 

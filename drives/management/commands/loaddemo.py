@@ -1,7 +1,9 @@
-"""Load a demo club: an organiser, 32 players, a season and three drives.
+"""Load a demo club: an organiser, 32 players, a season and four drives.
 
-The two past drives, one of classic whist and one of bid whist, are played to the
-end by ``simulate_drive``'s computer players.
+The three past drives, one of classic whist, one of bid whist and one of compass whist
+on boards the site dealt from a recorded seed, are played to the end by
+``simulate_drive``'s computer players (at compass whist, every table holding a board
+plays its recorded hands).
 
 Running it again changes nothing: every object is looked up by its natural key
 before it is created.
@@ -14,11 +16,26 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
+from drives.boards import services as boards
+from drives.games.compass.boards import plan_of
 from drives.management.commands.simulate_drive import simulate
-from drives.models import Club, ClubRole, Drive, Game, MovementType, Player, Season, SeatRole
+from drives.models import (
+    Board,
+    Club,
+    ClubRole,
+    Drive,
+    Game,
+    MovementType,
+    Player,
+    Season,
+    SeatRole,
+)
 
 DEMO_USERNAME = "organiser"
 DEMO_PASSWORD = "whist-demo"
+#: The compass evening's boards: 8 tables of a Mitchell (the 32 players in 16 pairs) hold
+#: 8 sets of 2 boards, dealt from this seed, the same boards on every machine.
+DEMO_BOARDS, DEMO_BOARDS_SEED = 16, 1892
 
 LADIES = [
     "Ada Ashworth", "Beryl Bamford", "Cissie Crabtree", "Doris Dawson", "Edna Ellis",
@@ -68,10 +85,29 @@ class Command(BaseCommand):
             deals=16,
             deals_per_round=2,
         )
+        compass = self.drive(
+            club,
+            season,
+            "Compass Whist Evening",
+            today - timedelta(days=28),
+            game=Game.COMPASS,
+            movement=MovementType.MITCHELL,
+            deals=14,
+            deals_per_round=2,
+        )
         self.drive(club, season, "Christmas Drive", today + timedelta(days=14))
+        if not Board.objects.filter(drive=compass).exists():
+            boards.boards_deal(
+                drive=compass,
+                user=user,
+                count=DEMO_BOARDS,
+                seed=DEMO_BOARDS_SEED,
+                version=plan_of(compass).version,
+            )
         # The finished drives are played by the computer, through the same services as the pages.
         simulate(finished)
         simulate(bid_whist)
+        simulate(compass)
         self.stdout.write(
             f"Demo club '{club.name}' ready: log in as {DEMO_USERNAME} / {DEMO_PASSWORD}"
         )

@@ -3,9 +3,10 @@
 Checks in the club's active players if nobody has checked in, starts the drive,
 then plays every remaining round with the drive's game's computer players
 (``DriveGame.play_table``: ``scoring.simulate`` for classic whist, ``scoring.bidwhist``'s
-auction, kitty and play for bid whist) and records each table's result through the
-game's checker and ``results.results_record``, exactly as the round page does. The deal
-passes to the left each hand.
+auction, kitty and play for bid whist, and for compass whist each board's recorded hands,
+the same at every table) and records each table's result through the game's checker and
+``results.results_record``, exactly as the round page does. The deal passes to the left
+each hand.
 """
 
 from django.core.management.base import BaseCommand, CommandError
@@ -63,12 +64,18 @@ def _play_round(drive: Drive, seed: int) -> None:
     game = games.of(drive)
     deals = game.deals(round_number)
     for table in sorted(seating.tables_of_round(drive, round_number) - played):
-        seeds = {d.number: hash((seed, drive.pk, d.number, table)) & 0xFFFFFFFF for d in deals}
+        seeds = {d.number: table_seed(seed, drive, d.number, table) for d in deals}
         results.results_record(
             drive=drive,
             round_number=round_number,
             table=table,
-            figures=game.check(table, deals, game.play_table(seeds)),
+            figures=game.check(table, deals, game.play_table(round_number, table, seeds)),
             version=0,
             user=None,
         )
+
+
+def table_seed(seed: int, drive: Drive, deal: int, table: int) -> int:
+    """What a table's computer players are given for a deal: its cards where the drive
+    recorded none, and how they play (at compass whist, where they slip)."""
+    return hash((seed, drive.pk, deal, table)) & 0xFFFFFFFF

@@ -54,8 +54,9 @@ def test_no_pair_plays_a_board_twice(club, organiser, pairs, movement, even, dea
     for boards in met.values():
         assert None not in boards
         assert len(boards) == len(set(boards))
-        # With a phantom pair, whoever meets it sits its boards out.
-        assert len(boards) == deals or pairs % 2
+        # With a phantom pair, whoever meets it sits its boards out, once at most (a skip
+        # Mitchell over all its rounds would sit its first round's pair out again last).
+        assert len(boards) == deals or (pairs % 2 and len(boards) == deals - 2)
 
 
 def test_the_skip_mitchell_seats_as_its_boards_need(club, organiser):

@@ -122,7 +122,7 @@ def test_a_pending_entry_keeps_the_checked_figures(club):
         make_started_drive(club, game=Game.BID, movement="individual", deals=4),
     ):
         game = games.of(drive)
-        typed = game.play_table({1: 7})
+        typed = game.play_table(1, 1, {1: 7})
         figures = game.check(1, game.deals(1), typed)
         entry = PendingEntry(**game.pending_fields(figures))
         assert game.sent_figures(entry) == figures
