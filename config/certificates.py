@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import ipaddress
 import os
+import re
 import socket
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,7 +89,7 @@ def subject_names(addresses: list[str]) -> list[x509.GeneralName]:
 
 def laptop_name() -> str:
     """The laptop's name on the hall's network as macOS and Linux announce it (mDNS)."""
-    host = socket.gethostname().split(".")[0].lower()
+    host = re.sub(r"[^a-z0-9-]+", "-", socket.gethostname().split(".")[0].lower()).strip("-")
     return f"{host or 'whist-drive'}.local"
 
 

@@ -27,6 +27,7 @@ import os
 import shutil
 import signal
 import sqlite3
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -312,6 +313,19 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     dashboard.get_by_role("button", name="Log in").click()
     dashboard.wait_for_url(f"**/drives/{drive}/tables/")
     assert f"{site}/" in dashboard.locator(".hall-address").inner_text()
+    # The page for putting the hall's certificate on each phone, and the certificate itself.
+    guide = organiser.new_page()
+    guide.goto(dashboard.url)
+    guide.get_by_role("link", name="Keep the table pages on phones when the signal drops").click()
+    guide.get_by_role("heading", name="On an iPhone or iPad").wait_for()
+    screenshot(guide, "hall-0-certificate-page")
+    with guide.expect_download() as download:
+        guide.get_by_role("link", name="Download the hall's certificate").click()
+    assert download.value.suggested_filename == "whist-drive-hall.crt"
+    assert Path(download.value.path()).read_bytes() == ssl.PEM_cert_to_DER_cert(
+        laptop["ca"].read_text()
+    )
+    guide.close()
     printed = printed_table_links(dashboard, site, drive)
     assert len(printed) == 4 and all(link.startswith(f"{site}/t/") for link in printed)
     links = sides_of(organiser.new_page(), printed)

@@ -81,3 +81,8 @@ def test_the_authority_vouches_for_no_address_on_the_internet(tmp_path):
     assert not verified_for(paths, "81.2.69.160")
     constraints = load(paths.ca).extensions.get_extension_for_class(x509.NameConstraints)
     assert constraints.critical
+
+
+def test_the_laptops_name_is_one_a_certificate_can_hold(monkeypatch):
+    monkeypatch.setattr(certificates.socket, "gethostname", lambda: "Olive's_MacBook.home")
+    assert certificates.laptop_name() == "olive-s-macbook.local"
