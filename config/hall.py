@@ -6,7 +6,14 @@ overrides it, ``HALL_PORT`` the port, 8000), refuses when no network is up, keep
 key for this laptop in ``hall-data/secret-key`` (outside git, made once), migrates,
 collects the static files, checks the accounts (``manage.py hall_ready``), then runs
 gunicorn (``HALL_WORKERS`` workers) on every interface and the sheet worker beside it,
-and prints the address with its QR code. Ctrl-C stops both.
+and prints the address with its QR code. Ctrl-C stops them.
+
+It also serves HTTPS (``HALL_HTTPS_PORT``, 8443) with a certificate from the laptop's own
+authority (``config.certificates``): a phone that trusts it moves from the plain HTTP
+address of the QR codes to HTTPS, where its browser keeps the table page for a reload
+without a signal. gunicorn takes one TLS setting for all its addresses, so HTTPS is a
+second gunicorn beside the first, with workers of its own: plain HTTP stays for every
+phone that does not trust the authority, and either server carries the evening alone.
 
 Everything the evening keeps is in ``hall-data/`` (``HALL_DATA`` to move it): the SQLite
 database (WAL mode, as ever; PostgreSQL when ``DATABASE_URL`` is set), the printed sheets,
@@ -21,6 +28,7 @@ import http.client
 import os
 import secrets
 import signal
+import ssl
 import subprocess
 import sys
 import time
@@ -29,6 +37,7 @@ from pathlib import Path
 
 import segno
 
+from config import certificates
 from config.network import NoNetwork, hall_address
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +53,12 @@ def site_url() -> str:
     port = int(os.getenv("HALL_PORT", "8000"))
     host = os.getenv("HALL_ADDRESS", "").strip() or hall_address().address
     return f"http://{host}:{port}"
+
+
+def secure_site_url(site: str) -> str:
+    """The same laptop over HTTPS: https://<address>:<HALL_HTTPS_PORT, 8443>."""
+    host = site.removeprefix("http://").rsplit(":", 1)[0]
+    return f"https://{host}:{int(os.getenv('HALL_HTTPS_PORT', '8443'))}"
 
 
 def secret_key(path: Path) -> str:
@@ -64,7 +79,13 @@ def secret_key(path: Path) -> str:
 def hall_env(site: str, data: Path) -> dict[str, str]:
     """The environment of the site in hall mode, at ``site`` with its files in ``data``."""
     host, port = site.removeprefix("http://").rsplit(":", 1)
-    local = [f"http://127.0.0.1:{port}", f"http://localhost:{port}"]
+    secure = secure_site_url(site)
+    secure_port = secure.rsplit(":", 1)[1]
+    local = [
+        f"{scheme}://{name}:{number}"
+        for scheme, number in (("http", port), ("https", secure_port))
+        for name in ("127.0.0.1", "localhost")
+    ]
     env = dict(os.environ)
     env.setdefault("DATABASE_URL", f"sqlite:///{data / 'db.sqlite3'}")
     env.update(
@@ -74,7 +95,9 @@ def hall_env(site: str, data: Path) -> dict[str, str]:
         SECRET_KEY=secret_key(data / "secret-key"),
         SITE_URL=site,
         ALLOWED_HOSTS=",".join(dict.fromkeys([host, "127.0.0.1", "localhost"])),
-        CSRF_TRUSTED_ORIGINS=",".join(dict.fromkeys([site, *local])),
+        CSRF_TRUSTED_ORIGINS=",".join(dict.fromkeys([site, secure, *local])),
+        HALL_SECURE_URL=secure,
+        HALL_CA_CERTIFICATE=str(data / "ca.pem"),
         STATIC_ROOT=str(data / "static"),
         MEDIA_ROOT=str(data / "media"),
         MAIL_FOLDER=str(data / "mail"),
@@ -94,6 +117,8 @@ def banner(site: str) -> str:
         f"Phones on the hall's Wi-Fi open:  {site}/",
         "(the table cards' QR codes lead there too; this laptop can use http://127.0.0.1"
         f":{site.rsplit(':', 1)[1]}/)",
+        f"Phones that trust this laptop's certificate move to {secure_site_url(site)}/",
+        f"by themselves (to install it on a phone, once: {site}/hall/certificate/).",
         "",
     ]
     return "\n".join(lines)
@@ -107,8 +132,13 @@ def qr_for_terminal(site: str) -> str:
     return text.getvalue()
 
 
-def _answers(port: int) -> bool:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+def _answers(port: int, ca: Path | None = None) -> bool:
+    """The server on ``port`` answers; over HTTPS with a certificate from ``ca`` when given."""
+    if ca is None:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+    else:
+        context = ssl.create_default_context(cafile=str(ca))
+        connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=2, context=context)
     try:
         connection.request("GET", "/")
         return connection.getresponse().status < 500
@@ -118,13 +148,20 @@ def _answers(port: int) -> bool:
         connection.close()
 
 
-def serve(env: dict[str, str], port: int, site: str) -> int:
-    """gunicorn and the sheet worker until Ctrl-C (or SIGTERM), or until one of them stops."""
-    workers = os.getenv("HALL_WORKERS", str(min(2 * (os.cpu_count() or 1) + 1, 6)))
-    gunicorn = [
-        sys.executable, "-m", "gunicorn", "config.wsgi",
-        f"--bind=0.0.0.0:{port}", f"--workers={workers}", "--timeout=60",
-    ]  # fmt: skip
+def serve(env: dict[str, str], port: int, site: str, tls: certificates.HallCertificates) -> int:
+    """gunicorn over HTTP, gunicorn over HTTPS and the sheet worker until Ctrl-C (or
+    SIGTERM), or until one of them stops."""
+    # Each server has its workers: phones that trust the laptop use HTTPS, the others HTTP.
+    workers = os.getenv("HALL_WORKERS", str(min((os.cpu_count() or 1) + 1, 4)))
+    secure_port = int(secure_site_url(site).rsplit(":", 1)[1])
+
+    def gunicorn(bind_port: int, *tls_files: str) -> list[str]:
+        return [
+            sys.executable, "-m", "gunicorn", "config.wsgi",
+            f"--bind=0.0.0.0:{bind_port}", f"--workers={workers}", "--timeout=60", *tls_files,
+        ]  # fmt: skip
+
+    https = gunicorn(secure_port, f"--certfile={tls.certificate}", f"--keyfile={tls.key}")
     worker = ["nice", "-n", "10", sys.executable, "manage.py", "db_worker"]
     stopping = False
 
@@ -136,13 +173,13 @@ def serve(env: dict[str, str], port: int, site: str) -> int:
     with ExitStack() as running:
         children = [
             running.enter_context(subprocess.Popen(command, cwd=ROOT, env=env))
-            for command in (gunicorn, worker)
+            for command in (gunicorn(port), https, worker)
         ]
         running.callback(_stop_all, children)
         # A busy old laptop takes a while to start its workers: give it minutes, not seconds.
         deadline = time.monotonic() + float(os.getenv("HALL_START_SECONDS", "300"))
-        while not _answers(port):
-            names = ("gunicorn", "the sheet worker")
+        while not (_answers(port) and _answers(secure_port, tls.ca)):
+            names = ("gunicorn", "gunicorn over HTTPS", "the sheet worker")
             stopped = [
                 n for n, child in zip(names, children, strict=True) if child.poll() is not None
             ]
@@ -180,10 +217,12 @@ def main() -> int:
         return 2
     data = Path(os.getenv("HALL_DATA", str(ROOT / "hall-data"))).resolve()
     env = hall_env(site, data)
+    host = site.removeprefix("http://").rsplit(":", 1)[0]
+    tls = certificates.ensure(data, [host])
     manage(env, "migrate", "--no-input", "-v0")
     manage(env, "collectstatic", "--no-input", "-v0")
     manage(env, "hall_ready")
-    return serve(env, int(site.rsplit(":", 1)[1]), site)
+    return serve(env, int(site.rsplit(":", 1)[1]), site, tls)
 
 
 if __name__ == "__main__":

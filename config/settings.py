@@ -462,19 +462,28 @@ HALL_POLL_SECONDS = envint("HALL_POLL_SECONDS", "5")
 TABLESIDE_POLL_SECONDS = envint("TABLESIDE_POLL_SECONDS", "5")
 
 # Hall mode (`make hall`, config/hall.py): the organiser's laptop serves the phones over a
-# hall's own Wi-Fi in plain HTTP (no certificate can be had for a laptop's local address),
-# so what needs HTTPS is off; sign-up is closed and only the organisers of a club on the
-# laptop, and its administrators made at its terminal, can log in
-# (drives.accounts.hall). HALL_BACKUPS is where each finished drive, and every club at each
-# start, are kept as dated files.
+# hall's own Wi-Fi in plain HTTP, which every phone can open (no public authority certifies
+# a laptop's local address), and over HTTPS at HALL_SECURE_URL with a certificate of the
+# laptop's own authority (HALL_CA_CERTIFICATE, config/certificates.py), which the phones
+# whose owner installed it use. So nothing may insist on HTTPS: no redirect, no HSTS (it
+# would send every phone to HTTPS, and cookies ignore ports anyway), no secure-only cookies
+# (the organiser's and the phones' HTTP pages need them). Sign-up is closed and only the
+# organisers of a club on the laptop, and its administrators made at its terminal, can log
+# in (drives.accounts.hall). HALL_BACKUPS is where each finished drive, and every club at
+# each start, are kept as dated files.
 HALL_MODE = envbool("HALL", "0")
 HALL_BACKUPS = os.getenv("HALL_BACKUPS", "")
+HALL_SECURE_URL = os.getenv("HALL_SECURE_URL", "") if HALL_MODE else ""
+HALL_CA_CERTIFICATE = os.getenv("HALL_CA_CERTIFICATE", "") if HALL_MODE else ""
 # A laptop publishes its drives to the club's site over HTTPS only; PUBLISH_INSECURE=1
 # allows plain HTTP (tests, or a site on the same private network).
 PUBLISH_INSECURE = envbool("PUBLISH_INSECURE", "0")
 if HALL_MODE:
     SECURE_SSL_REDIRECT = SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = False
     SECURE_HSTS_SECONDS = 0
+    if HALL_SECURE_URL:
+        # The plain HTTP table page asks the HTTPS one whether this phone trusts the laptop.
+        CONTENT_SECURITY_POLICY["DIRECTIVES"]["connect-src"] = [SELF, HALL_SECURE_URL]
     SIGNUP_OPEN = False
     AUTHENTICATION_BACKENDS = [
         "axes.backends.AxesStandaloneBackend",

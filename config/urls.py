@@ -9,7 +9,7 @@ from django.views.generic import RedirectView
 from config.text_size import text_size
 from drives.monitoring.health import Health
 from drives.monitoring.metrics import metrics
-from drives.tableside.views.offline import service_worker
+from drives.tableside.views.offline import hall_certificate, service_worker
 
 
 def favicon(request):
@@ -21,6 +21,8 @@ urlpatterns = [
     path("favicon.ico", favicon),
     # At the root, so that the service worker's scope covers every page in every language.
     path("sw.js", service_worker, name="service_worker"),
+    # A hall laptop's certificate authority, one address whatever the language.
+    path("hall/whist-drive-hall.crt", hall_certificate, name="hall_certificate"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("text-size/", text_size, name="text_size"),

@@ -142,6 +142,7 @@ urlpatterns = [
         {"screen": "dashboard"},
         name="tableside_manifest",
     ),
+    path("hall/certificate/", offline.hall_certificate_page, name="hall_certificate_page"),
     path(
         "drives/<int:pk>/hall/manifest.webmanifest",
         offline.manifest,

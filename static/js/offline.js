@@ -8,12 +8,17 @@
 //   load, when the browser says it is back online, and every RETRY_SECONDS meanwhile. The
 //   submission id they carry makes a resend that did arrive harmless. With no service
 //   worker, leaving the page while such figures wait makes the browser ask first.
+// - On a hall laptop's plain HTTP table page (what the QR codes open, on every phone): when
+//   this phone trusts the laptop's own certificate authority (data-secure-site answers over
+//   HTTPS), the page moves to the same table page there, where the service worker keeps it.
+//   HTTPS has a storage of its own, so figures typed here go with it (see tableside.js).
 // - On the live pages (polled by htmx): "connection lost, last update at 20:41" while polls
 //   fail; the polls go on by themselves and the line goes when one answers.
 (function () {
   "use strict";
 
   var RETRY_SECONDS = 10;
+  var PROBE_SECONDS = 4;
   var script = document.currentScript;
 
   function register() {
@@ -23,10 +28,14 @@
       return navigator.serviceWorker.ready;
     }).then(function () {
       // The first visit came before the worker: keep this page now, as it will keep it
-      // at every later visit.
-      if (!navigator.serviceWorker.controller && window.caches && script.dataset.keepPage) {
-        return caches.open("whist-pages").then(function (cache) { return cache.add(location.href); });
-      }
+      // at every later visit. Asked of the cache, not of navigator.serviceWorker.controller,
+      // which the new worker may already have set by claiming this page.
+      if (!window.caches || !script.dataset.keepPage) return;
+      return caches.open("whist-pages").then(function (cache) {
+        return cache.match(location.href).then(function (kept) {
+          return kept || cache.add(location.href);
+        });
+      });
     }).catch(function () { /* no worker: the page works as before */ });
   }
 
@@ -56,6 +65,39 @@
     if (!kept || !kept._send || keptByWorker) return;
     event.preventDefault();
     event.returnValue = "";
+  }
+
+  // Resolves true when the page is leaving for HTTPS. The probe succeeds only if the phone
+  // accepts the laptop's certificate (an opaque answer is enough: no CORS needed); with no
+  // trust, no signal or no HTTPS the phone stays here, where everything else still works.
+  function moveToSecureSite() {
+    var secure = script && script.dataset.secureSite;
+    var root = document.getElementById("tableside");
+    if (!secure || location.protocol !== "http:" || !root || !window.fetch) {
+      return Promise.resolve(false);
+    }
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort && setTimeout(function () { abort.abort(); }, PROBE_SECONDS * 1000);
+    return fetch(secure + script.dataset.serviceWorker, {
+      mode: "no-cors", cache: "no-store", signal: abort && abort.signal,
+    }).then(function () {
+      clearTimeout(timer);
+      var key = "tableside-" + root.dataset.key;
+      var target = secure + location.pathname + location.search;
+      var kept = null;
+      try { kept = localStorage.getItem(key); } catch (e) { /* private mode */ }
+      if (kept) {
+        // In the fragment, which no server sees; gone from here, so that a later visit to
+        // this address cannot bring back figures the HTTPS page has sent since.
+        target += "#carry=" + encodeURIComponent(JSON.stringify({ key: key, value: kept }));
+        localStorage.removeItem(key);
+      }
+      location.replace(target);
+      return true;
+    }, function () {
+      clearTimeout(timer);
+      return false;
+    });
   }
 
   function watchTableSide() {
@@ -93,6 +135,7 @@
   }
 
   register();
-  watchTableSide();
+  // Figures waiting here are sent from here only if the page stays: moved, HTTPS sends them.
+  moveToSecureSite().then(function (moving) { if (!moving) watchTableSide(); });
   watchPolls();
 })();

@@ -52,6 +52,19 @@
     });
   }
 
+  // Figures carried from the hall's plain HTTP page, which moved this phone to HTTPS
+  // (offline.js): HTTPS has a storage of its own, so they are kept here before start()
+  // puts them back, and the fragment goes so that a reload does not bring them back again.
+  function adoptCarried() {
+    var match = /^#carry=(.*)$/.exec(location.hash);
+    if (!match) return;
+    try {
+      var carried = JSON.parse(decodeURIComponent(match[1]));
+      if (carried.key === storageKey()) localStorage.setItem(carried.key, carried.value);
+    } catch (e) { /* nothing usable, or private mode */ }
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+
   function unsent(show) {
     var box = document.getElementById("unsent");
     if (box) box.hidden = !show;
@@ -208,5 +221,6 @@
     replaceAll(waitingPage);
   });
 
+  adoptCarried();
   start();
 })();

@@ -84,7 +84,12 @@ def test_the_site_is_set_for_the_address_found(tmp_path, monkeypatch):
     assert env["DEBUG"] == "0" and env["HALL"] == "1"
     assert env["SITE_URL"] == "http://192.168.1.20:8000"
     assert env["ALLOWED_HOSTS"] == "192.168.1.20,127.0.0.1,localhost"
-    assert env["CSRF_TRUSTED_ORIGINS"].split(",")[0] == "http://192.168.1.20:8000"
+    assert env["CSRF_TRUSTED_ORIGINS"].split(",")[:2] == [
+        "http://192.168.1.20:8000",
+        "https://192.168.1.20:8443",
+    ]
+    assert env["HALL_SECURE_URL"] == "https://192.168.1.20:8443"
+    assert env["HALL_CA_CERTIFICATE"] == str(tmp_path / "ca.pem")
     assert env["DATABASE_URL"] == f"sqlite:///{tmp_path / 'db.sqlite3'}"
     assert env["SECRET_KEY"] == (tmp_path / "secret-key").read_text().strip()
 
@@ -109,3 +114,17 @@ def test_hall_mode_serves_plain_http_and_closes_sign_up():
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["False"] * 4
     assert read_settings(*names, **PRODUCTION).stdout.split() == ["True"] * 4
+
+
+def test_hall_mode_lets_the_http_page_ask_the_https_one_and_sends_no_hsts():
+    from tests.config.test_settings import PRODUCTION, read_settings
+
+    secure = "https://192.168.1.20:8443"
+    names = ("SECURE_HSTS_SECONDS", "HALL_SECURE_URL", "CONTENT_SECURITY_POLICY")
+    result = read_settings(*names, HALL="1", HALL_SECURE_URL=secure, **PRODUCTION)
+    assert result.returncode == 0, result.stderr
+    hsts, url, policy = result.stdout.splitlines()
+    assert hsts == "0" and url == secure
+    assert f"'connect-src': [\"'self'\", '{secure}']" in policy
+    away = read_settings(*names, HALL_SECURE_URL=secure, **PRODUCTION).stdout.splitlines()
+    assert away[1] == "" and "connect-src" not in away[2]

@@ -100,3 +100,59 @@ def test_every_club_is_backed_up_when_the_laptop_starts(settings, tmp_path):
     call_command("hall_ready", stdout=io.StringIO(), stderr=io.StringIO())
     (backup,) = tmp_path.glob("hollybush-*.json")
     assert json.loads(backup.read_text())["club"][0]["slug"] == "hollybush"
+
+
+@pytest.fixture
+def hall_https(hall, settings, tmp_path):
+    from config import certificates
+
+    paths = certificates.ensure(tmp_path, ["192.168.1.20"])
+    settings.HALL_CA_CERTIFICATE = str(paths.ca)
+    settings.HALL_SECURE_URL = "https://192.168.1.20:8443"
+    return paths
+
+
+def test_a_phone_downloads_the_halls_certificate_as_its_installer_takes_it(client, hall_https):
+    import ssl
+
+    response = client.get("/hall/whist-drive-hall.crt")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/x-x509-ca-cert"
+    assert "whist-drive-hall.crt" in response["Content-Disposition"]
+    assert response.content == ssl.PEM_cert_to_DER_cert(hall_https.ca.read_text())
+
+
+def test_the_organisers_page_says_how_to_trust_it_on_each_phone(client, hall_https):
+    organiser = make_user("ann")
+    drive = make_started_drive(make_club(organiser=organiser))
+    client.force_login(organiser)
+    dashboard = client.get(f"/drives/{drive.pk}/tables/").text
+    assert 'href="/hall/certificate/"' in dashboard
+    client.logout()  # opened on each phone, with no one logged in there
+    page = client.get("/hall/certificate/")
+    assert page.status_code == 200
+    text = page.text
+    assert "Keep the table pages on phones when the signal drops" in text
+    assert 'href="/hall/whist-drive-hall.crt"' in text
+    assert "On an Android phone or tablet" in text and "On an iPhone or iPad" in text
+    assert "Certificate Trust Settings" in text
+    assert "Phones without it still work and keep their typed figures" in text
+    assert "http://192.168.1.20:8000/hall/certificate/" in text and "<svg" in text
+    assert "https://192.168.1.20:8443" in text
+    french = client.get("/fr/hall/certificate/").text
+    assert "Garder les pages des tables" in french
+
+
+def test_the_table_page_knows_where_the_laptops_https_is(client, hall_https):
+    from drives.tableside import tokens
+
+    drive = make_started_drive(make_club(organiser=make_user("ann")))
+    link = tokens.side_links(drive=drive)[0]
+    page = client.get(f"/t/{link.token}/")
+    assert page.status_code == 200
+    assert 'data-secure-site="https://192.168.1.20:8443"' in page.text
+
+
+def test_away_from_the_hall_there_is_no_certificate(client):
+    assert client.get("/hall/whist-drive-hall.crt").status_code == 404
+    assert client.get("/hall/certificate/").status_code == 404

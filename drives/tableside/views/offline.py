@@ -7,16 +7,24 @@ The worker keeps the files these pages need and the last copy of each table page
 display (``templates/offline/sw.js``); ``static/js/offline.js`` registers it. Browsers
 start a service worker only on a secure origin (HTTPS, or localhost): a hall laptop
 serving plain HTTP does without it, and the table page still keeps typed figures and sends
-them when the connection is back.
+them when the connection is back. So hall mode also serves HTTPS with the laptop's own
+certificate authority (config.certificates): the organiser's page here (``/hall/certificate/``)
+hands its certificate to each phone, with the steps to trust it, and the table page of a
+phone that trusts it moves to HTTPS by itself (``static/js/offline.js``).
 """
 
 import hashlib
 import json
+import ssl
+from pathlib import Path
 
-from django.http import Http404, JsonResponse
+import segno
+from django.conf import settings
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -87,4 +95,51 @@ def manifest(request, pk, screen):
         document,
         content_type="application/manifest+json",
         json_dumps_params={"ensure_ascii": False},
+    )
+
+
+def _hall_authority() -> bytes:
+    """The laptop's certificate authority, DER-encoded; none away from a hall laptop."""
+    if not settings.HALL_CA_CERTIFICATE:
+        raise Http404("Only a hall laptop has a certificate of its own.")
+    try:
+        pem = Path(settings.HALL_CA_CERTIFICATE).read_text()
+    except FileNotFoundError:
+        raise Http404("The hall's certificate has not been made.") from None
+    return ssl.PEM_cert_to_DER_cert(pem)
+
+
+@require_safe
+def hall_certificate(request):
+    """The certificate a phone installs to trust the laptop, at a stable address.
+
+    DER with the type both installers know: iOS offers it as a profile to install, Android
+    saves it for Settings to install as a CA certificate. Not cached: made anew, it must
+    reach the next phone as it is now.
+    """
+    response = HttpResponse(_hall_authority(), content_type="application/x-x509-ca-cert")
+    response["Content-Disposition"] = 'attachment; filename="whist-drive-hall.crt"'
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_safe
+def hall_certificate_page(request):
+    """For the organiser, once per phone or tablet: the certificate and how to trust it.
+
+    Open to anyone on the hall's network, as the certificate is (it holds no secret): the
+    organiser opens it on each phone from its QR code, without logging in there.
+    """
+    fingerprint = hashlib.sha256(_hall_authority()).hexdigest().upper()
+    address = settings.SITE_URL + request.path
+    qr = segno.make(address, error="m").svg_inline(scale=4, border=2, omitsize=True)
+    return render(
+        request,
+        "offline/certificate.html",
+        {
+            "address": address,
+            "qr": mark_safe(qr),  # nosec: segno's own SVG markup
+            "fingerprint": ":".join(fingerprint[i : i + 2] for i in range(0, 64, 2)),
+            "secure_site": settings.HALL_SECURE_URL,
+        },
     )
