@@ -75,16 +75,42 @@ def ensure(data: Path, addresses: list[str]) -> HallCertificates:
 
 
 def subject_names(addresses: list[str]) -> list[x509.GeneralName]:
-    """The addresses phones may open, then the laptop's own name and itself."""
+    """The addresses phones may open, then the laptop's own name and itself.
+
+    An address the authority may not vouch for (a public one) is left out: one name outside
+    its constraints would make every browser refuse the whole certificate, the laptop's own
+    start-up check included. Phones at such an address stay on HTTP.
+    """
     names: list[x509.GeneralName] = []
     for address in [*addresses, laptop_name(), "localhost", "127.0.0.1"]:
-        try:
-            name: x509.GeneralName = x509.IPAddress(ipaddress.ip_address(address))
-        except ValueError:
-            name = x509.DNSName(address.lower())
-        if name not in names:
+        name = subject_name(address)
+        if name not in names and vouched_for(name):
             names.append(name)
     return names
+
+
+def subject_name(address: str) -> x509.GeneralName:
+    """An IP address or a host name as a certificate names it."""
+    try:
+        return x509.IPAddress(ipaddress.ip_address(address))
+    except ValueError:
+        return x509.DNSName(address.lower())
+
+
+def vouched_for(name: x509.GeneralName) -> bool:
+    """The authority's name constraints (``PERMITTED``) allow ``name``."""
+    if isinstance(name, x509.IPAddress):
+        return any(
+            isinstance(allowed.value, ipaddress.IPv4Network | ipaddress.IPv6Network)
+            and name.value in allowed.value
+            for allowed in PERMITTED
+            if isinstance(allowed, x509.IPAddress)
+        )
+    return any(
+        name.value == allowed.value or name.value.endswith("." + allowed.value)
+        for allowed in PERMITTED
+        if isinstance(allowed, x509.DNSName)
+    )
 
 
 def laptop_name() -> str:

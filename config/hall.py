@@ -117,11 +117,24 @@ def banner(site: str) -> str:
         f"Phones on the hall's Wi-Fi open:  {site}/",
         "(the table cards' QR codes lead there too; this laptop can use http://127.0.0.1"
         f":{site.rsplit(':', 1)[1]}/)",
-        f"Phones that trust this laptop's certificate move to {secure_site_url(site)}/",
-        f"by themselves (to install it on a phone, once: {site}/hall/certificate/).",
+        *_secure_lines(site),
         "",
     ]
     return "\n".join(lines)
+
+
+def _secure_lines(site: str) -> list[str]:
+    host = site.split("://", 1)[1].rsplit(":", 1)[0]
+    if not certificates.vouched_for(certificates.subject_name(host)):
+        return [
+            f"{host} is not a hall network's address (192.168.…, 10.…, 172.16–31.… or a .local",
+            "name): the laptop's certificate cannot name it, so phones stay on HTTP and keep",
+            "their figures, but cannot reload a table page without signal.",
+        ]
+    return [
+        f"Phones that trust this laptop's certificate move to {secure_site_url(site)}/",
+        f"by themselves (to install it on a phone, once: {site}/hall/certificate/).",
+    ]
 
 
 def qr_for_terminal(site: str) -> str:
@@ -158,7 +171,9 @@ def serve(env: dict[str, str], port: int, site: str, tls: certificates.HallCerti
     def gunicorn(bind_port: int, *tls_files: str) -> list[str]:
         return [
             sys.executable, "-m", "gunicorn", "config.wsgi",
-            f"--bind=0.0.0.0:{bind_port}", f"--workers={workers}", "--timeout=60", *tls_files,
+            f"--bind=0.0.0.0:{bind_port}", f"--workers={workers}", "--timeout=60",
+            # Two servers: one control socket path (~/.gunicorn) would be taken by both.
+            "--no-control-socket", *tls_files,
         ]  # fmt: skip
 
     https = gunicorn(secure_port, f"--certfile={tls.certificate}", f"--keyfile={tls.key}")

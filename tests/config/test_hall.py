@@ -106,6 +106,14 @@ def test_the_terminal_shows_the_address_as_a_qr_code():
     assert "http://192.168.1.20:8000/" in hall.banner("http://192.168.1.20:8000")
 
 
+def test_the_terminal_says_which_phones_can_move_to_https():
+    assert "move to https://192.168.1.20:8443/" in hall.banner("http://192.168.1.20:8000")
+    assert "move to https://olive.local:8443/" in hall.banner("http://olive.local:8000")
+    public = hall.banner("http://192.0.2.2:8000")  # not a hall network's address
+    assert "move to https" not in public
+    assert "phones stay on HTTP" in public
+
+
 def test_hall_mode_serves_plain_http_and_closes_sign_up():
     from tests.config.test_settings import PRODUCTION, read_settings
 
