@@ -27,7 +27,9 @@ deleted first): a compass drive with its boards dealt by the site, and beside it
 tables, seats and tricks as a classic Mitchell drive; and times, side by side, the compass
 drive's read model with its travellers and hand records printed (WeasyPrint, in this
 process) against the classic drive's report with its results sheet, the sheet a classic
-drive prints for the same evening.
+drive prints for the same evening; then the travellers and hand records as a visitor meets
+them: the request that starts the print (it only queues it), the worker's render, the
+stored file served.
 
 Target: compass and matchpoint scoring each cost at most ``TARGET_RATIO`` times the floor.
 """
@@ -39,6 +41,7 @@ import random
 import sys
 import time
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: make the repository importable
@@ -186,19 +189,22 @@ def render_sheets(args: argparse.Namespace, results: list[BoardResult]) -> None:
     compass, classic = _played_drives(args, results)
 
     from drives.boards.scores import compass_report
-    from drives.boards.sheets import sheet_pdf
+    from drives.boards.sheets import sheet_html
+    from drives.models import SheetKind
     from drives.names import PublicNames
     from drives.printing import render, sheets
+    from drives.printing.pool import write_pdf
 
     names = PublicNames()
     runs = max(1, args.runs // 3)
-    sheet_pdf("travellers", compass_report(compass, names))  # fonts and caches, once
 
-    def compass_read():
-        return compass_report(compass, names)
+    def compass_sheet(kind: SheetKind):
+        def printed() -> bytes:
+            return write_pdf(sheet_html(kind, compass_report(compass, names)), render.base_url())
 
-    def compass_sheet(kind: str):
-        return lambda: sheet_pdf(kind, compass_report(compass, names))
+        return printed
+
+    compass_sheet(SheetKind.TRAVELLERS)()  # fonts and caches, once
 
     def classic_results():
         return render.drive_sheet("results", sheets.load(classic), sheets.Layout(), processes=1)
@@ -209,8 +215,8 @@ def render_sheets(args: argparse.Namespace, results: list[BoardResult]) -> None:
             lambda: compass_report(compass, names),
         ),
         ("classic: the drive's report (sheets.load)", lambda: sheets.load(classic)),
-        ("compass: travellers PDF", compass_sheet("travellers")),
-        ("compass: hand records PDF", compass_sheet("hand-records")),
+        ("compass: travellers PDF", compass_sheet(SheetKind.TRAVELLERS)),
+        ("compass: hand records PDF", compass_sheet(SheetKind.HAND_RECORDS)),
         ("classic: results sheet PDF", classic_results),
     ]
     print(f"the same evening through the site (SQLite), best of {runs}: wall / CPU time")
@@ -225,6 +231,38 @@ def render_sheets(args: argparse.Namespace, results: list[BoardResult]) -> None:
         f"{cpu['compass: travellers PDF'] / classic_cpu:.2f}; "
         f"hand records / classic: {cpu['compass: hand records PDF'] / classic_cpu:.2f}"
     )
+    sheet_requests(compass)
+
+
+def sheet_requests(compass) -> None:
+    """The travellers and hand records as a visitor meets them after the drive: the request
+    starts the print and answers the page that waits for it; the worker renders it (here, in
+    this process, as the worker would); the next request serves the stored file."""
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+    from django.urls import reverse
+
+    from drives.models import PrintedSheet
+    from drives.printing import jobs
+
+    setup_test_environment()  # lets the test client in
+    client = Client()
+    print("the sheets as a visitor meets them: wall / CPU time")
+    for kind in ("travellers", "hand-records"):
+        url = reverse("drives:board_sheet", args=[compass.pk, kind])
+        ask = partial(client.get, url)
+        (started, started_cpu), queued = _wall_and_cpu(1, ask)
+        assert queued.status_code == 302, queued.status_code
+        sheet = PrintedSheet.objects.get(drive=compass, kind=kind)
+        (rendered, rendered_cpu), _ = _wall_and_cpu(1, partial(jobs.run, sheet.pk))
+        (served, served_cpu), answer = _wall_and_cpu(3, ask)
+        assert answer.status_code == 200, answer.status_code
+        for what, wall, cpu in (
+            ("the request starts it", started, started_cpu),
+            ("the worker renders it", rendered, rendered_cpu),
+            ("the stored file, served", served, served_cpu),
+        ):
+            print(f"  {kind}: {what:<36} {wall * 1000:7.0f} ms / {cpu * 1000:6.0f} ms")
 
 
 def _wall_and_cpu(runs: int, work) -> tuple[tuple[float, float], object]:

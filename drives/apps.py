@@ -18,9 +18,11 @@ class DrivesConfig(AppConfig):
         from drives import login_throttle
         from drives.accounts import checks  # noqa: F401  registers the e-mail deploy check
         from drives.backup import on_disk  # noqa: F401  a hall laptop's backup of each drive
+        from drives.boards import sheets as board_sheets
         from drives.printing import signals  # noqa: F401  connects the pre-rendering
         from drives.reach import signals as reach_signals  # noqa: F401  results e-mails
 
         login_throttle.connect()
+        board_sheets.register()  # the compass sheets, printed by the sheet worker
 
         post_migrate.connect(create_cache_table, sender=self)

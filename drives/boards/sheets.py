@@ -1,27 +1,62 @@
 """A compass drive's sheets, printed with WeasyPrint from ``templates/boards/pdf/``: the
 dealing sheet (each board's four hands, to make up the boards before the evening), the
-travellers (each board's results across the tables) and the hand records (the hands and
-every table's result, for the players afterwards). Each is one document, rendered here:
-a drive's boards are a few dozen pages at most."""
+travellers (each board's results across the tables), the hand records (the hands and
+every table's result, for the players afterwards) and the table cards of the movement.
+
+They print as every other sheet does, by the sheet worker (``drives.printing.jobs``),
+never in a request: a 15-table Mitchell's hand records take seconds of WeasyPrint, and
+they are public once the drive is over. ``register`` tells the printing room how (it may
+not import this one): what each sheet's fingerprint covers, its HTML, who may open it."""
 
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 
-from drives.boards.scores import CompassReport
-from drives.printing.pool import write_pdf
-from drives.printing.render import base_url
+from drives.boards.scores import CompassReport, compass_report
+from drives.models import Board as BoardRow
+from drives.models import BoardPlan, Drive, DriveStatus, SheetKind, TableResult
+from drives.names import PublicNames
+from drives.printing import jobs
+from drives.printing.render import Chunk
+from drives.printing.sheets import Layout
 from scoring.boards import Board
 from scoring.cards import SEATS, Card, Rank, Suit
 
-#: The sheets by the name their URL gives, with the template each prints.
+#: The sheets by the name their URL gives.
 SHEETS = {
-    "dealing": "boards/pdf/dealing.html",
-    "travellers": "boards/pdf/travellers.html",
-    "hand-records": "boards/pdf/hand_records.html",
-    "table-cards": "boards/pdf/table_cards.html",
+    "dealing": SheetKind.DEALING,
+    "travellers": SheetKind.TRAVELLERS,
+    "hand-records": SheetKind.HAND_RECORDS,
+    "table-cards": SheetKind.BOARD_TABLE_CARDS,
 }
+
+#: The template each sheet prints.
+TEMPLATES = {
+    SheetKind.DEALING: "boards/pdf/dealing.html",
+    SheetKind.TRAVELLERS: "boards/pdf/travellers.html",
+    SheetKind.HAND_RECORDS: "boards/pdf/hand_records.html",
+    SheetKind.BOARD_TABLE_CARDS: "boards/pdf/table_cards.html",
+}
+
+#: The sheets that show the cards: the organisers' until the drive is over.
+HANDS_SHEETS = ("dealing", "hand-records")
+
+#: Raise it when a template of ``templates/boards/pdf/`` changes what a sheet looks like:
+#: every stored compass sheet is then printed afresh on its next request.
+TEMPLATE_VERSION = 1
+
+
+def hands_shown(user, drive: Drive) -> bool:
+    """The cards stay the organisers' until the drive is over: a player who saw a board's
+    hands before playing it would play it twice."""
+    return drive.status == DriveStatus.FINISHED or drive.club.is_organiser(user)
+
+
+def sheet_request(drive: Drive, name: str) -> jobs.SheetRequest:
+    """The sheet ``name`` (a key of ``SHEETS``) in the page's language. One layout: these
+    sheets are A4 whatever the query asks, so a query cannot make a second print."""
+    return jobs.SheetRequest(drive, SHEETS[name], Layout(), get_language())
 
 
 @dataclass(frozen=True)
@@ -111,13 +146,43 @@ def _ranks(hand: tuple[Card, ...], suit: Suit) -> str:
     return " ".join(ranks) or "—"
 
 
-def sheet_html(kind: str, report: CompassReport) -> str:
+def sheet_html(kind: SheetKind, report: CompassReport) -> str:
     boards = [(traveller, hand_lines(traveller.known)) for traveller in report.travellers]
     context = {"drive": report.drive, "report": report, "boards": boards, "game": report.game}
-    if kind == "table-cards":
+    if kind == SheetKind.BOARD_TABLE_CARDS:
         context["cards"], context["resting"] = table_cards(report)
-    return render_to_string(SHEETS[kind], context)
+    return render_to_string(TEMPLATES[kind], context)
 
 
-def sheet_pdf(kind: str, report: CompassReport) -> bytes:
-    return write_pdf(sheet_html(kind, report), base_url())
+def _inputs(drive: Drive) -> tuple[list, int]:
+    """What a compass sheet shows beyond what every drive sheet's fingerprint reads (the
+    drive's settings, the entries and their names, the seatings, each table's tricks): the
+    boards, their plan (source, scoring, relay or skip), the trumps a table turned up.
+    Three queries. Its size, for the progress, is its boards."""
+    boards = list(BoardRow.objects.filter(drive=drive).order_by("number").values_list())
+    plan = list(BoardPlan.objects.filter(drive=drive).values_list())
+    trumps = list(
+        TableResult.objects.filter(drive=drive)
+        .exclude(trumps="")
+        .order_by("round", "table", "deal")
+        .values_list("round", "table", "deal", "trumps")
+    )
+    return [TEMPLATE_VERSION, boards, plan, trumps], max(1, len(boards))
+
+
+def _printer(kind: SheetKind, name: str) -> jobs.Printer:
+    def chunks(drive: Drive) -> list[Chunk]:
+        # One PDF serves every reader, organisers too: the pairs as the public sees them.
+        report = compass_report(drive, PublicNames.for_drive(drive))
+        return [Chunk(sheet_html(kind, report), max(1, len(report.travellers)))]
+
+    def may_open(user, drive: Drive) -> bool:
+        return name not in HANDS_SHEETS or hands_shown(user, drive)
+
+    return jobs.Printer(inputs=_inputs, chunks=chunks, may_open=may_open)
+
+
+def register() -> None:
+    """Hand the printing room the compass sheets (``drives.apps`` calls it at start-up)."""
+    for name, kind in SHEETS.items():
+        jobs.register(kind, _printer(kind, name))

@@ -12,13 +12,14 @@ from django.views.decorators.http import require_safe
 from drives.boards import services
 from drives.boards.forms import DealForm, ImportForm, PlanForm
 from drives.boards.scores import compass_report
-from drives.boards.sheets import SHEETS, sheet_pdf
+from drives.boards.sheets import HANDS_SHEETS, SHEETS, hands_shown, sheet_request
 from drives.errors import DriveError
 from drives.filenames import drive_download_name
 from drives.games.compass.boards import DriveBoards, plan_of
 from drives.models import BoardChange, Drive, DriveStatus, Game
 from drives.names import PublicNames
 from drives.permissions import require_organiser, require_visible
+from drives.printing.views import serve_or_start
 from scoring.boards import Board
 from scoring.pbn_boards import dump_boards
 
@@ -38,13 +39,7 @@ def _elsewhere(drive: Drive, name: str = "drive"):
 
 
 def _hands_shown(request, drive: Drive) -> bool:
-    """The cards stay the organisers' until the drive is over: a player who saw a board's
-    hands before playing it would play it twice."""
-    return drive.status == DriveStatus.FINISHED or drive.club.is_organiser(request.user)
-
-
-#: The sheets that show the cards: the organisers' until the drive is over.
-HANDS_SHEETS = ("dealing", "hand-records")
+    return hands_shown(request.user, drive)
 
 
 @login_required
@@ -157,11 +152,8 @@ def board_sheet(request, pk, kind):
         raise Http404("No such sheet.")
     if kind in HANDS_SHEETS and not _hands_shown(request, drive):
         require_organiser(request.user, drive.club)
-    report = compass_report(drive, PublicNames.for_drive(drive, request.user))
-    response = HttpResponse(sheet_pdf(kind, report), content_type="application/pdf")
-    name = drive_download_name(drive, kind, extension="pdf")
-    response["Content-Disposition"] = f'inline; filename="{name}"'
-    return response
+    # Printed by the sheet worker, never here: its file, or the page that waits for it.
+    return serve_or_start(request, sheet_request(drive, kind))
 
 
 @require_safe

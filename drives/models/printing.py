@@ -17,6 +17,11 @@ class SheetKind(models.TextChoices):
     BLANK_PACK = "blank-pack", _("blank pack")
     LEAGUE = "league", _("league table")
     CASH = "cash", _("cash sheet")
+    # A compass drive's sheets (drives.boards registers how they print: jobs.register).
+    DEALING = "dealing", _("dealing sheet")
+    TRAVELLERS = "travellers", _("travellers")
+    HAND_RECORDS = "hand-records", _("hand records")
+    BOARD_TABLE_CARDS = "board-table-cards", _("table cards for boards")
 
 
 class SheetStatus(models.TextChoices):

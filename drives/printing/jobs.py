@@ -13,7 +13,9 @@ import errno
 import hashlib
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from django.conf import settings
 from django.core.files.base import ContentFile
@@ -57,7 +59,39 @@ INLINE_ITEMS = {
     SheetKind.BLANK_PACK: 8,
     SheetKind.LEAGUE: 0,  # a season of a large club takes many seconds: always the worker
     SheetKind.CASH: 0,  # one page, yet its prizes need the standings: the worker, like the league
+    # A compass drive's boards: seconds of WeasyPrint for a large Mitchell, and the hand
+    # records are public after the drive. Never in a request.
+    SheetKind.DEALING: 0,
+    SheetKind.TRAVELLERS: 0,
+    SheetKind.HAND_RECORDS: 0,
+    SheetKind.BOARD_TABLE_CARDS: 0,
 }
+
+
+@dataclass(frozen=True)
+class Printer:
+    """How a sheet of a room above this one is printed (a compass drive's, by
+    ``drives.boards``): this room may not import it, so it registers what the jobs and the
+    sheet's pages need (``register``, at start-up).
+
+    ``inputs(drive)``: what the sheet shows beyond what every drive sheet's fingerprint
+    reads (the drive's settings, its entries and their names, seatings and results), in a
+    few queries, and its size for the progress. ``chunks(drive)``: the sheet as HTML
+    documents, in the active language; the worker renders them. ``may_open(user, drive)``:
+    who may see the sheet's page and file, the rule of the view that starts it.
+    """
+
+    inputs: Callable[[Drive], tuple[list[Any], int]]
+    chunks: Callable[[Drive], list[render.Chunk]]
+    may_open: Callable[[Any, Drive], bool]
+
+
+#: The registered sheets by kind.
+PRINTERS: dict[str, Printer] = {}
+
+
+def register(kind: SheetKind, printer: Printer) -> None:
+    PRINTERS[kind] = printer
 
 
 @dataclass(frozen=True)
@@ -136,6 +170,9 @@ def inputs(request: SheetRequest) -> Inputs:
         if request.kind in (SheetKind.RESULTS, SheetKind.CASH)
         else []
     )
+    # A registered sheet's own data, after the rest: the other sheets' fingerprints stay.
+    printer = PRINTERS.get(request.kind)
+    own, own_items = printer.inputs(drive) if printer is not None else (None, 0)
     digest = hashlib.sha256()
     for part in (
         TEMPLATE_VERSION,
@@ -153,10 +190,13 @@ def inputs(request: SheetRequest) -> Inputs:
         entries,
         seatings,
         results,
+        *([own] if printer is not None else []),
     ):
         digest.update(repr(part).encode())
         digest.update(b"\0")
-    if request.kind in (SheetKind.TABLE_CARDS, SheetKind.TABLE_CARDS_QR):
+    if printer is not None:
+        items = own_items
+    elif request.kind in (SheetKind.TABLE_CARDS, SheetKind.TABLE_CARDS_QR):
         items = len({table for _, table, _, _ in seatings}) or len(entries) // 4
     else:
         items = len(entries)  # scorecards; the results sheet's length follows the field too
@@ -349,6 +389,9 @@ def _render(sheet: PrintedSheet, mine, processes: int, progress) -> bytes:
     if sheet.season is not None:
         role = dict(pair.split("=") for pair in sheet.layout.split("&")).get("role")
         chunks = render.league_chunks(result_sheets.league_sheet(sheet.season, role=role), layout)
+    elif sheet.kind in PRINTERS:
+        assert sheet.drive is not None
+        chunks = PRINTERS[sheet.kind].chunks(sheet.drive)
     else:
         assert sheet.drive is not None  # a sheet is of a season or of a drive
         printed = sheets.load(sheet.drive)

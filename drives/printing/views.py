@@ -108,11 +108,13 @@ def _drive_sheet(request, drive: Drive, kind: SheetKind, site: str = ""):
     wanted = jobs.SheetRequest(
         drive, kind, sheets.Layout.from_query(request.GET), translation.get_language(), site
     )
-    return _serve_or_start(request, wanted)
+    return serve_or_start(request, wanted)
 
 
-def _serve_or_start(request, wanted: jobs.SheetRequest):
-    """The stored file, else the render's page, starting the render if none is under way."""
+def serve_or_start(request, wanted: jobs.SheetRequest):
+    """The stored file, else the render's page, starting the render if none is under way.
+    Also the door of the registered sheets (``jobs.register``), once their view has
+    checked who may ask."""
     sheet, data = jobs.find(wanted)
     if sheet is not None and sheet.status == SheetStatus.READY and not sheet.file_exists:
         jobs.delete_sheets([sheet])  # its file was lost (a new disk): render it again
@@ -189,6 +191,9 @@ def _sheet(request, pk, sheet_pk, owner) -> PrintedSheet:
         raise Http404("Organiser material.")
     if sheet.drive is not None:  # a season's league table is public, like the season
         require_visible(request.user, sheet.drive)
+        printer = jobs.PRINTERS.get(sheet.kind)
+        if printer is not None and not printer.may_open(request.user, sheet.drive):
+            raise Http404("Not shown yet.")  # a compass drive's cards, before its end
     if lease.has_expired(sheet):
         sheet = _recovered(sheet)
     return sheet
@@ -253,4 +258,4 @@ def league_pdf(request, pk):
         season=season,
         role=role if role in records.ROLES else "",
     )
-    return _serve_or_start(request, wanted)
+    return serve_or_start(request, wanted)

@@ -9,7 +9,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from pypdf import PdfReader
 
 from drives.boards.scores import compass_report
 from drives.evening.lifecycle import drive_finish
@@ -20,13 +19,15 @@ from scoring.pbn_boards import parse_boards
 from tests.conftest import make_club, make_user
 from tests.drives.boards.conftest import make_compass_drive
 from tests.drives.boards.test_boards_play import play_all
+from tests.drives.printing.test_pdf import pages_of
 
 pytestmark = pytest.mark.django_db
 
 
 def pdf_text(response) -> str:
-    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    """The text of a sheet: printed by the worker (at once, in tests) and served from its file."""
+    assert response.status_code == 200
+    return "\n".join(pages_of(response))
 
 
 @pytest.fixture
