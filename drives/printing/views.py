@@ -41,6 +41,14 @@ from scoring.errors import LeagueError
 
 #: Sheets for the organisers of the drive's club only, their progress pages too.
 ORGANISER_SHEETS = (SheetKind.BLANK_PACK, SheetKind.TABLE_CARDS_QR, SheetKind.CASH)
+#: Sheets that show scores: kept from players while the drive hides its standings, by their
+#: own page and file too, whose numbers anyone could guess.
+STANDINGS_SHEETS = (
+    SheetKind.RESULTS,
+    SheetKind.SCORECARDS,
+    SheetKind.TRAVELLERS,
+    SheetKind.HAND_RECORDS,
+)
 
 
 def _drive(request, pk) -> Drive:
@@ -191,6 +199,8 @@ def _sheet(request, pk, sheet_pk, owner) -> PrintedSheet:
         raise Http404("Organiser material.")
     if sheet.drive is not None:  # a season's league table is public, like the season
         require_visible(request.user, sheet.drive)
+        if sheet.kind in STANDINGS_SHEETS and sheet.drive.standings_hidden_from(request.user):
+            raise Http404("Standings hidden.")
         printer = jobs.PRINTERS.get(sheet.kind)
         if printer is not None and not printer.may_open(request.user, sheet.drive):
             raise Http404("Not shown yet.")  # a compass drive's cards, before its end

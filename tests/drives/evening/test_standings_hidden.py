@@ -1,15 +1,17 @@
 """Standings hidden from the players while the drive keeps its suspense; organisers see all."""
 
 import pytest
+from django.test import override_settings
 from django.urls import reverse
 
 from drives.evening.lifecycle import drive_finish, round_advance
-from drives.models import Drive
+from drives.models import Drive, PrintedSheet, SheetKind
 from tests.conftest import drive_form, make_started_drive, make_user, record_tricks
 
 pytestmark = pytest.mark.django_db
 
 HIDDEN = "Standings are hidden until the end of the drive."
+DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 
 
 def played_round_one(club, **fields):
@@ -109,3 +111,27 @@ def test_only_an_organiser_shows_the_standings(client, club):
     client.post(reverse("drives:standings_show", args=[drive.pk]))
     drive.refresh_from_db()
     assert drive.standings_hidden_after == 0
+
+
+@override_settings(TASKS=DUMMY)
+def test_a_printed_sheet_of_scores_stays_the_organisers_by_its_own_address_too(
+    client, club, organiser
+):
+    # Sheet numbers run in order: a player could guess the organiser's results sheet's.
+    drive = played_round_one(club, standings_hidden_after=0)
+    client.force_login(organiser)
+    for name in ("results_pdf", "scorecards_pdf"):
+        client.get(reverse(f"drives:{name}", args=[drive.pk]))
+    sheets = list(PrintedSheet.objects.filter(drive=drive))
+    assert {sheet.kind for sheet in sheets} == {SheetKind.RESULTS, SheetKind.SCORECARDS}
+    addresses = [
+        reverse(view, args=[drive.pk, sheet.pk])
+        for sheet in sheets
+        for view in ("drives:sheet", "drives:sheet_status", "drives:sheet_file")
+    ]
+    assert all(client.get(address).status_code == 200 for address in addresses[:2])
+    client.logout()
+    assert {client.get(address).status_code for address in addresses} == {404}
+
+    Drive.objects.filter(pk=drive.pk).update(standings_hidden_after=None)
+    assert client.get(addresses[0]).status_code == 200
