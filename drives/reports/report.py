@@ -66,6 +66,11 @@ class StandingRow:
     entry: Entry
     standing: ranking.Standing
     countback: bool = False  # level on points with someone and placed by the countback
+    # A drive ranked in fields (compass whist): the player's field ("N–S", "E–W",
+    # "overall"), the pair's first player, who stands for it, and its percentage if any.
+    field: str = ""
+    pair: Entry | None = None
+    percentage: Decimal | None = None
 
     @property
     def rank_label(self) -> str:
@@ -281,8 +286,14 @@ def _fields_report(
     }
     members = {s.player: pair.players for pairs in ranked.values() for pair, s in pairs}
     overall = [
-        StandingRow(by_pk[player], replace(s, player=player))
-        for pairs in ranked.values()
+        StandingRow(
+            by_pk[player],
+            replace(s, player=player),
+            field=category,
+            pair=by_pk[s.player],
+            percentage=pair.percentage,
+        )
+        for category, pairs in ranked.items()
         for pair, s in pairs
         for player in pair.players
     ]
@@ -368,6 +379,8 @@ def _prize_rows(
         consolation=consolation != Consolation.NONE,
     )
     team = members or {pk: (pk,) for pk in by_pk}
+    # The consolation draw is among players: the one drawn wins it for their pair.
+    pair_of = {player: pk for pk, players in team.items() for player in players}
     by_card = {entry.card_number: entry for entry in by_pk.values()}
     recorded = None
     if config.consolation and money is not None and money.draw_seed:
@@ -381,7 +394,9 @@ def _prize_rows(
         # A paper drive whose half-times were not typed has no half-time prize to give.
         half_time=half or [],
         withdrawn=withdrawn,
-        draw=(recorded, {card: e.pk for card, e in by_card.items()}) if recorded else None,
+        draw=(recorded, {card: pair_of.get(e.pk, e.pk) for card, e in by_card.items()})
+        if recorded
+        else None,
         fields=fields,
     )
     held = {player: p.name for p in awarded for player in p.players}
@@ -410,7 +425,9 @@ def _prize_rows(
     candidates = ()
     if config.consolation and draw is None:
         candidates = tuple(
-            by_pk[pk] for pk in unprized(final, awarded, config, withdrawn=withdrawn)
+            by_pk[player]
+            for pk in unprized(final, awarded, config, withdrawn=withdrawn)
+            for player in team[pk]
         )
     return rows, draw, candidates
 

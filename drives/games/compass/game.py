@@ -217,4 +217,21 @@ class CompassWhist(ClassicWhist):
             )
         if data.get("on_paper"):
             problems["on_paper"] = _("Compass whist needs every table's tricks, not card totals.")
+        # The report gives none of these to pairs ranked board by board
+        # (``drives.reports.report``): the form does not promise them.
+        if data.get("prizes_by_role"):
+            problems["prizes_by_role"] = _(
+                "Compass whist ranks pairs, not ladies and gents: its prizes go to the pairs "
+                "of each field."
+            )
+        if data.get("half_time_prize"):
+            problems["half_time_prize"] = _(
+                "Compass whist gives no half-time prize: at half-time most boards have not "
+                "been played by every table, so no pair's score is settled."
+            )
+        if data.get("ten_trick_prize"):
+            problems["ten_trick_prize"] = _(
+                "Compass whist gives no ten-trick prize: which boards give ten tricks is the "
+                "luck of the deal that boards take out."
+            )
         return problems
