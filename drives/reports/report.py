@@ -86,6 +86,7 @@ class PairRow:
     standing: ranking.Standing
     rank: int
     shared: bool
+    field: str = ""  # its field, in a drive ranked in fields (compass whist): "N–S"…
 
     @property
     def rank_label(self) -> str:
@@ -320,8 +321,10 @@ def _fields_report(
         rounds_scored=rounds_scored,
         results=deal_results(drive, seats_at, results),
         pairs=[
-            PairRow((by_pk[pair.players[0]], by_pk[pair.players[-1]]), s, s.rank, s.shared)
-            for pairs in ranked.values()
+            PairRow(
+                (by_pk[pair.players[0]], by_pk[pair.players[-1]]), s, s.rank, s.shared, category
+            )
+            for category, pairs in ranked.items()
             for pair, s in pairs
         ],
         draw=draw,
