@@ -65,6 +65,11 @@ def test_a_mitchell_gives_each_field_its_placings_and_booby(client, club, organi
     sheet = pdf_text(client.get(reverse("drives:results_pdf", args=[drive.pk])))
     assert "1st (N–S) Player 005 (5), Player 006 (6) 95.83" in sheet
     assert "1st (E–W) Player 009 (9), Player 010 (10) 58.33" in sheet
+    french = text_of(client.get(f"/fr/drives/{drive.pk}/boards/standings/"))
+    # (text_of joins words with plain spaces: the no-break space before ":" too)
+    assert "<strong>1er (E–O)</strong> : Player 009 &amp; Player 010 — 58,33" in french
+    hungarian = text_of(client.get(f"/hu/drives/{drive.pk}/boards/standings/"))
+    assert "<strong>1. (K–Ny)</strong>: Player 009 &amp; Player 010 — 58,33" in hungarian
 
 
 def test_a_howell_gives_one_order_of_prizes(client, club, organiser):
