@@ -189,7 +189,8 @@ def current_season(seasons: Iterable[Season]) -> Season | None:
 
 @dataclass(frozen=True)
 class Evening:
-    """A drive a player played: their placing and how many were placed."""
+    """A drive a player played: their placing and how many it was among (the players, or
+    in a drive of pairs ranked in fields, the pairs of theirs)."""
 
     drive: Drive
     placing: Placing
@@ -237,7 +238,7 @@ def player_record(player: Player) -> PlayerRecord:
         placings = summaries[drive.pk].placings
         own = next((p for p in placings if p.player == player.pk), None)
         if own is not None:
-            evenings.append(Evening(drive, own, len(placings)))
+            evenings.append(Evening(drive, own, summaries[drive.pk].placed_with(own)))
     if season is None:
         return PlayerRecord(player, evenings, None, None, None, [], [], [])
 

@@ -1,6 +1,6 @@
 """Each player's own result of a finished drive, as their e-mail tells it."""
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -39,16 +39,12 @@ def drive_results(drive: Drive) -> dict[int, PlayerResult]:
             lines = []  # an incomplete rule is explained on the season page, not in e-mails
         league = {line.player.pk: line for line in lines}
     partners = _partners(drive, summary.placings)
-    # Placed among: the players, or a drive of pairs' pairs in the player's field.
-    placed = Counter(p.field for p in summary.placings if p.pair is None)
-    pairs = {(p.field, p.pair) for p in summary.placings if p.pair is not None}
-    placed.update(field for field, _ in pairs)
     results = {}
     for placing in summary.placings:
         line = league.get(placing.player)
         results[placing.player] = PlayerResult(
             place=placing.rank_label,
-            players=placed[placing.field],
+            players=summary.placed_with(placing),
             points=placing.points,
             prizes=tuple(prize for prize in summary.prizes if placing.player in prize.players),
             league_place=line.place if line else "",

@@ -77,6 +77,13 @@ class DriveSummary:
     placings: tuple[Placing, ...]  # best first; only players who played a deal
     prizes: tuple[PrizeWinners, ...]
 
+    def placed_with(self, placing: Placing) -> int:
+        """How many ``placing`` was placed among: everyone, or in a drive of pairs ranked
+        in fields the pairs of its field, each pair once."""
+        if placing.pair is None:
+            return len(self.placings)
+        return len({p.pair for p in self.placings if p.field == placing.field})
+
     @property
     def average(self) -> Decimal | None:
         """The mean of everyone's points: the club average for the evening."""

@@ -44,15 +44,19 @@ def figures(season):
     return {line.player.name: line.row.figure for line in league.lines}, league
 
 
-def test_placing_points_go_to_each_fields_winners_and_both_partners(club, organiser):
+def test_placing_points_go_to_each_fields_winners_and_both_partners(client, club, organiser):
     season = make_season(club, league_rule=LeagueRule.PLACING)
-    compass_in(season, organiser)
+    drive = compass_in(season, organiser)
     by_name, _ = figures(season)
     # N–S: pair 3 (cards 5, 6) 1st, pair 2 2nd, pair 1 3rd; E–W: pair 5, pair 4, pair 6.
     assert by_name["Player 005"] == by_name["Player 006"] == 10
     assert by_name["Player 009"] == by_name["Player 010"] == 10
     assert by_name["Player 003"] == by_name["Player 007"] == 8
     assert by_name["Player 001"] == by_name["Player 011"] == 6
+    # The player's page places them among the three pairs of their field.
+    winner = drive.entries.get(card_number=9).player
+    text = " ".join(client.get(winner.get_absolute_url()).text.split())
+    assert "Place <strong>1</strong> of 3 with <strong>58.33</strong> points." in text
 
 
 def test_the_percentage_league_averages_percentages_and_names_the_drives_left_out(
