@@ -196,7 +196,9 @@ def report_from_rows(
 
     A paper drive (``drive.on_paper``) is ranked from ``totals``, its first typist's
     card totals, instead of ``results``; read here (one query) when not passed. ``money``:
-    the drive's consolation prize and its draw, if it has them.
+    the drive's consolation prize and its draw, if it has them. A game that ranks pairs in
+    fields (``DriveGame.pair_fields``, compass whist) ranks the drive its way; it reads
+    its board plan (one query, unless the drive carries it).
     """
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
@@ -279,9 +281,11 @@ def _fields_report(
 ) -> DriveReport:
     """The report of a drive whose game ranks pairs in fields (compass whist): each player
     stands at their pair's place in its field, on its total or percentage; the prizes go
-    field by field, a pair's two players sharing each. Neither a half-time nor a ten-trick
-    prize: boards half played compare with averages still to come, and which boards
-    give ten tricks is the deal's luck that boards take out (the set-up refuses them)."""
+    field by field, a pair's two players sharing each, and each field has its own booby:
+    a field's scores compare only within it, so its bottom is its own. Neither a
+    half-time nor a ten-trick prize: boards half played compare with averages still to
+    come, and which boards give ten tricks is the deal's luck that boards take out (the
+    set-up refuses them)."""
     ranked = {
         field.category: [(pair, _pair_standing(pair)) for pair in field.pairs] for field in fields
     }
