@@ -13,9 +13,10 @@ from drives.models import Drive, DriveMoney
 from drives.money.services import consolation_draw
 from drives.reports.report import drive_report
 from scoring.prizes import draw_lot
-from tests.conftest import drive_form
+from tests.conftest import drive_form, make_club
 from tests.drives.boards.conftest import make_compass_drive
 from tests.drives.boards.test_boards_play import play_all
+from tests.drives.boards.test_boards_records import queries
 from tests.drives.money.test_prizes_given import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -161,3 +162,17 @@ def test_the_set_up_promises_no_prize_a_compass_drive_never_gives(club, field, w
     assert words in str(form.errors[field])
     classic = DriveForm(drive_form() | {field: "on"}, club=club)
     assert classic.is_valid(), classic.errors
+
+
+def test_the_finished_standings_with_their_prizes_cost_the_same_queries_at_3_tables_as_at_7(
+    client, organiser
+):
+    counts = []
+    for pairs in (6, 14):
+        drive = make_compass_drive(
+            make_club(organiser=organiser), organiser, pairs=pairs, boards=2 * pairs, deals=6
+        )
+        play_all(drive, lambda r, t, d: 3 + t % 5 + (r + d) % 3)
+        drive_finish(drive=drive)
+        counts.append(queries(client, reverse("drives:compass_standings", args=[drive.pk])))
+    assert counts[0] == counts[1]
