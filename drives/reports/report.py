@@ -223,9 +223,10 @@ def report_from_rows(
     if totals is None:
         totals = first_totals(drive) if drive.on_paper else []
     totals = list(totals)
-    fields = None if drive.on_paper else games.of(drive).pair_fields(entries, seatings, results)
-    if fields is not None and entries and rounds_scored:
-        return _fields_report(drive, fields, by_pk, seats_at, results, rounds_scored, money)
+    if not drive.on_paper and entries and rounds_scored:
+        fields = games.of(drive).pair_fields(entries, seatings, results)
+        if fields is not None:
+            return _fields_report(drive, fields, by_pk, seats_at, results, rounds_scored, money)
     if drive.on_paper and entries and totals:
         half_round = ranking.half_time_round(drive.rounds)
         final, half_ranked = paper_standings(drive, entries, seatings, totals)
