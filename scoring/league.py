@@ -11,7 +11,14 @@ A season has one rule (:class:`LeagueRule`):
   averaged and rounded to 2 decimal places: two at =2nd get (8 + 6) / 2 = 7.
   The tie is read from the results passed for the drive, so pass every
   player's result even when drawing a ladies' or gents' table.
+  A drive of pairs ranked in fields (a compass Mitchell's N–S and E–W) gives each
+  field its own places: both field winners are 1st, and a pair's two players share
+  one place, not two (``DriveResult.field`` and ``pair``).
 * ``"average"``: drive points per drive played, rounded to 2 decimal places.
+* ``"percentage"``: the mean of the player's percentages (a drive scored by
+  matchpoints gives each pair one), rounded to 2 decimal places. Only drives that
+  give the player a percentage count, and count as drives played: the others are
+  left out of the table, for the page to say so.
 
 Every rule honours ``minimum_drives``: players with fewer drives are listed
 after the qualifiers, unranked (``rank=None``), in the same order. Ties on the
@@ -46,6 +53,7 @@ class LeagueKind(StrEnum):
     BEST = "best"
     PLACING = "placing"
     AVERAGE = "average"
+    PERCENTAGE = "percentage"
 
 
 @dataclass(frozen=True)
@@ -92,12 +100,21 @@ class LeagueRule:
 
 @dataclass(frozen=True)
 class DriveResult:
-    """A player's place and points in one drive of the season."""
+    """A player's place and points in one drive of the season.
+
+    ``field``: the list the place is in, for a drive ranked in fields ("" for one list);
+    ``pair``: who the player shares the place with as one competitor (a pair's id; None
+    for the player alone); ``percentage``: the player's percentage, None in a drive that
+    gives none.
+    """
 
     drive: int
     player: int
     place: int
     points: Decimal | int
+    field: str = ""
+    pair: int | None = None
+    percentage: Decimal | None = None
 
     def __post_init__(self) -> None:
         if self.place < 1:
@@ -184,6 +201,8 @@ def league_table(
         if (result.drive, result.player) in seen:
             raise LeagueError(f"Drive {result.drive} has two results for player {result.player}.")
         seen.add((result.drive, result.player))
+    if rule.kind is LeagueKind.PERCENTAGE:
+        results = [r for r in results if r.percentage is not None]
     if not results:
         return []
 
@@ -198,13 +217,22 @@ def league_table(
 
 def _value_rule(results: list[DriveResult], rule: LeagueRule) -> Callable[[DriveResult], Decimal]:
     """What one drive is worth to the player under the rule."""
+    if rule.kind is LeagueKind.PERCENTAGE:
+        return lambda result: Decimal(result.percentage or 0)
     if rule.kind is not LeagueKind.PLACING:
         return lambda result: Decimal(result.points)
-    tied = Counter((r.drive, r.place) for r in results)
+    # Those tied for a place: each competitor once, a pair as one, within its field.
+    competitors = {
+        (r.drive, r.field, r.place, ("player", r.player) if r.pair is None else ("pair", r.pair))
+        for r in results
+    }
+    tied = Counter((drive, field, place) for drive, field, place, _ in competitors)
     points_for_place = rule.placing_points
 
     def placing_value(result: DriveResult) -> Decimal:
-        covered = range(result.place - 1, result.place - 1 + tied[result.drive, result.place])
+        covered = range(
+            result.place - 1, result.place - 1 + tied[result.drive, result.field, result.place]
+        )
         shared = sum(points_for_place[i] for i in covered if i < len(points_for_place))
         return (Decimal(shared) / len(covered)).quantize(CENT, rounding=ROUND_HALF_UP)
 
@@ -227,7 +255,7 @@ def _table(
         values = [value(r) for r in own]
         counted = _counted(values, rule)
         figure = sum((v for v, c in zip(values, counted, strict=True) if c), Decimal(0))
-        if rule.kind is LeagueKind.AVERAGE:
+        if rule.kind in (LeagueKind.AVERAGE, LeagueKind.PERCENTAGE):
             figure = (figure / len(own)).quantize(CENT, rounding=ROUND_HALF_UP)
         row = LeagueRow(
             player=player,

@@ -9,6 +9,8 @@ Prize rules (:func:`prizes`):
   still shared.
 * With ``by_role`` there are two lists, ladies and gents; a player whose role
   for the evening is "either" competes with the gents. Otherwise one overall list.
+  A drive ranked in fields of its own (a compass Mitchell's N–S and E–W pairs, each
+  with its own places) passes them as ``fields``: one list each, ranked as given.
 * Placing prizes come first. Players the tie-break could not separate share the
   prize of the first place they cover, and the places they cover are used up
   (=2, =2 take the 2nd and 3rd prizes between them, listed as a shared "2nd").
@@ -29,7 +31,7 @@ Prize rules (:func:`prizes`):
   ``booby`` off it stands instead of the booby.
 """
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from hashlib import sha256
@@ -119,12 +121,14 @@ def prizes(
     half_time: Sequence[Standing] | None = None,
     withdrawn: Collection[int] = (),
     draw: tuple[Draw, dict[int, int]] | None = None,
+    fields: Mapping[str, Sequence[Standing]] | None = None,
 ) -> list[Prize]:
     """The prizes: placings and booby per list, then half-time, then ten-trick, then the
     consolation prize once drawn.
 
     ``withdrawn``: the players who withdrew and did not come back. ``draw``: the
-    recorded consolation draw and the player each of its labels names.
+    recorded consolation draw and the player each of its labels names. ``fields``: the
+    lists by category (``final`` is then all of them), instead of overall or by role.
 
     >>> final = [Standing(7, 1, False, Decimal(90), 24, 0, Decimal(4), (), 3, Decimal(4)),
     ...          Standing(8, 2, False, Decimal(70), 24, 0, Decimal(3), (), 1, Decimal(3))]
@@ -147,14 +151,7 @@ def prizes(
             half_time = rerank(s for s in half_time if s.player not in withdrawn)
 
     played = [s for s in final if s.played_deals]
-    if config.by_role:
-        lists = {
-            "ladies": [s for s in played if roles[s.player] is Role.LADY],
-            "gents": [s for s in played if roles[s.player] is not Role.LADY],
-        }
-    else:
-        lists = {"overall": played}
-
+    lists = _prize_lists(played, roles, config, fields=fields, withdrawn=withdrawn)
     awarded: list[Prize] = []
     for category, entrants in lists.items():
         awarded += _placings_and_booby(category, entrants, config)
@@ -187,6 +184,32 @@ def unprized(
         for s in final
         if s.played_deals and s.player not in winners and s.player not in barred
     ]
+
+
+def _prize_lists(
+    played: list[Standing],
+    roles: dict[int, Role],
+    config: PrizeConfig,
+    *,
+    fields: Mapping[str, Sequence[Standing]] | None,
+    withdrawn: Collection[int],
+) -> dict[str, list[Standing]]:
+    """The lists placings and boobies are given in, by category."""
+    if fields is not None:
+        # Each field ranked on its own: cut within it, never across the fields.
+        barred = () if config.withdrawn_win_prizes else withdrawn
+        return {
+            category: [
+                s for s in rerank(s for s in field if s.player not in barred) if s.played_deals
+            ]
+            for category, field in fields.items()
+        }
+    if config.by_role:
+        return {
+            "ladies": [s for s in played if roles[s.player] is Role.LADY],
+            "gents": [s for s in played if roles[s.player] is not Role.LADY],
+        }
+    return {"overall": played}
 
 
 def _half_time(

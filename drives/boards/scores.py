@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from drives import games
 from drives.games.compass.boards import DriveBoards
 from drives.games.compass.game import CompassWhist
+from drives.games.compass.pairs import paired_results
 from drives.models import Drive, Entry, MovementType, Rotation, Seating, TableResult
 from drives.names import PublicNames
 from drives.seats import SEAT_LETTERS
@@ -105,29 +106,17 @@ def compass_report(drive: Drive, names: PublicNames) -> CompassReport:
     assert isinstance(game, CompassWhist)
     boards = game.boards
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
-    entries.sort(key=lambda entry: entry.card_number)
-    # The movement's size: the pairs in when the drive started (DriveBoards.pairs), here
-    # from the entries already read.
-    boards.pairs = sum(entry.joined_round == 1 for entry in entries) // 2
-    place = {entry.pk: index for index, entry in enumerate(entries)}
+    paired = paired_results(
+        boards,
+        entries,
+        Seating.objects.filter(drive=drive, seat__in=("N", "E")),
+        TableResult.objects.filter(drive=drive),
+    )
     pairs = {
-        k + 1: Pair(k + 1, " & ".join(names.entry(e) for e in entries[2 * k : 2 * k + 2]))
-        for k in range((len(entries) + 1) // 2)
+        number: Pair(number, " & ".join(names.entry(e) for e in players))
+        for number, players in paired.pairs.items()
     }
-    at_table: dict[tuple[int, int], dict[str, int]] = defaultdict(dict)
-    for seating in Seating.objects.filter(drive=drive, seat__in=("N", "E")):
-        at_table[seating.round, seating.table][seating.seat] = place[seating.entry_id] // 2 + 1
-    results: list[BoardResult] = []
-    trumps: dict[tuple[int, int], str] = {}
-    for result in TableResult.objects.filter(drive=drive).order_by("round", "table", "deal"):
-        board = boards.board_number(result.round, result.table, result.deal)
-        seats = at_table.get((result.round, result.table), {})
-        if board is None or len(seats) < 2:
-            continue
-        results.append(
-            BoardResult(board, seats["N"], seats["E"], result.ns_tricks, result.table, result.round)
-        )
-        trumps[board, result.table] = result.trumps
+    results, trumps = paired.results, paired.trumps
     # A board dealt at the tables with its trumps turned up: the first table's suit.
     first_trumps: dict[int, str] = {}
     for r in results:

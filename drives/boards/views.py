@@ -20,6 +20,7 @@ from drives.models import BoardChange, Drive, DriveStatus, Game
 from drives.names import PublicNames
 from drives.permissions import require_organiser, require_visible
 from drives.printing.views import serve_or_start
+from drives.reports.report import drive_report
 from scoring.boards import Board
 from scoring.pbn_boards import dump_boards
 
@@ -136,7 +137,10 @@ def compass_standings(request, pk):
     names = PublicNames.for_drive(drive, request.user)
     context = {
         "drive": drive,
+        "names": names,
         "report": compass_report(drive, names),
+        # The prizes, as every page and sheet of the drive gives them (its report).
+        "prizes": drive_report(drive) if drive.status == DriveStatus.FINISHED else None,
         "hands_shown": _hands_shown(request, drive),
         "sheets": list(SHEETS),
     }

@@ -8,7 +8,8 @@ provider for one event. Each game names, for its drive:
   and checked (:meth:`~DriveGame.check`, through ``scoring``, with the messages of
   ``drives.errors``), and how a side's checked figures ride on its pending entry;
 * the points of a deal or hand (:meth:`~DriveGame.points_of`), the winner of a
-  progressive round (:meth:`~DriveGame.round_winner`);
+  progressive round (:meth:`~DriveGame.round_winner`), and for a game of pairs compared
+  board by board, the pairs ranked in their fields (:meth:`~DriveGame.pair_fields`);
 * what the pages, the CSVs and the printed sheets show of a table's figures;
 * the template partials its pages include (:attr:`~DriveGame.partials`);
 * how computer players play a table's deals, for demos and tests.
@@ -21,6 +22,7 @@ The rules stay in ``scoring``; a game only asks them. A new game is a subclass o
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 from itertools import zip_longest
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
     from drives.games.forms import PhoneForm, RoundForm
-    from drives.models import Drive, PendingEntry, ResultChange, TableResult
+    from drives.models import Drive, Entry, PendingEntry, ResultChange, TableResult
     from scoring.movements import Movement
 
 #: What a deal a side sent gives each side, beside its figures.
@@ -77,6 +79,27 @@ class Partials:
             table_card_hands=f"games/{folder}/pdf/_table_card_hands.html",
             results_grid=f"games/{folder}/pdf/_results_grid.html",
         )
+
+
+@dataclass(frozen=True)
+class PairPlace:
+    """A pair's place in its field, for a game that ranks pairs rather than adding points."""
+
+    players: tuple[int, ...]  # its entries (their pks)
+    rank: int
+    shared: bool
+    points: Decimal  # the figure it is ranked on: its total, or its percentage
+    percentage: Decimal | None  # its percentage where the drive scores matchpoints
+    boards: int  # the boards it played
+
+
+@dataclass(frozen=True)
+class PairField:
+    """Pairs ranked together and given their own prizes: a Mitchell's N–S or E–W pairs
+    (``category`` "N–S", "E–W"), or every pair (``"overall"``)."""
+
+    category: str
+    pairs: tuple[PairPlace, ...]
 
 
 @dataclass(frozen=True)
@@ -204,6 +227,14 @@ class DriveGame(ABC):
     @abstractmethod
     def round_winner(self, results: Iterable[Result]) -> Side:
         """The side that won a table's complete round (its results), for progressive moves."""
+
+    def pair_fields(
+        self, entries: "Iterable[Entry]", seatings: Iterable[Any], results: Iterable[Result]
+    ) -> tuple[PairField, ...] | None:
+        """The drive's pairs ranked in their fields, from its rows (the entries, seatings
+        and results), for a game whose standings are the pairs'; None for a game that
+        ranks each player on the points added up deal by deal (``scoring.standings``)."""
+        return None
 
     def tie(self, results: Mapping[int, Result]) -> tuple[int, int] | None:
         """(N–S, E–W) when a table's complete round is level on what decides it and the

@@ -10,7 +10,7 @@ player whose role is "either" is listed with the gents, as for prizes.
 """
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.db.models import Q
@@ -74,7 +74,15 @@ class SeasonData:
 
     def results(self) -> list[DriveResult]:
         return [
-            DriveResult(drive.pk, placing.player, placing.rank, placing.points)
+            DriveResult(
+                drive.pk,
+                placing.player,
+                placing.rank,
+                placing.points,
+                field=placing.field,
+                pair=placing.pair,
+                percentage=placing.percentage,
+            )
             for drive in self.drives
             for placing in self.summaries[drive.pk].placings
         ]
@@ -126,6 +134,9 @@ class League:
     drives: list[Drive]
     lines: list[LeagueLine]
     role: str | None
+    #: Drives the rule cannot count: with "percentage", those that give no one a
+    #: percentage (not scored by matchpoints), for the page to name.
+    uncounted: list[Drive] = field(default_factory=list)
 
 
 def season_league(
@@ -150,7 +161,15 @@ def season_league(
     rows = league_table(results, order, rule, players=wanted if data.season.by_role else None)
     if wanted is not None:
         rows = [row for row in rows if row.player in wanted]
-    return League(data.season, rule, data.drives, [_line(players, r, order) for r in rows], role)
+    uncounted = []
+    if rule.kind is LeagueKind.PERCENTAGE:
+        uncounted = [
+            drive
+            for drive in data.drives
+            if all(p.percentage is None for p in data.summaries[drive.pk].placings)
+        ]
+    lines = [_line(players, r, order) for r in rows]
+    return League(data.season, rule, data.drives, lines, role, uncounted)
 
 
 def _line(players: dict[int, Player], row: LeagueRow, order: Sequence[int]) -> LeagueLine:
@@ -170,7 +189,8 @@ def current_season(seasons: Iterable[Season]) -> Season | None:
 
 @dataclass(frozen=True)
 class Evening:
-    """A drive a player played: their placing and how many were placed."""
+    """A drive a player played: their placing and how many it was among (the players, or
+    in a drive of pairs ranked in fields, the pairs of theirs)."""
 
     drive: Drive
     placing: Placing
@@ -218,7 +238,7 @@ def player_record(player: Player) -> PlayerRecord:
         placings = summaries[drive.pk].placings
         own = next((p for p in placings if p.player == player.pk), None)
         if own is not None:
-            evenings.append(Evening(drive, own, len(placings)))
+            evenings.append(Evening(drive, own, summaries[drive.pk].placed_with(own)))
     if season is None:
         return PlayerRecord(player, evenings, None, None, None, [], [], [])
 

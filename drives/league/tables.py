@@ -21,6 +21,7 @@ FIGURE_LABELS = {
     "best": _("Points"),
     "placing": _("Placing points"),
     "average": _("Average"),
+    "percentage": _("Percentage"),
 }
 
 

@@ -230,6 +230,7 @@ class LeagueRule(models.TextChoices):
     BEST = LeagueKind.BEST.value, _("Best N drives")
     PLACING = LeagueKind.PLACING.value, _("Placing points")
     AVERAGE = LeagueKind.AVERAGE.value, _("Average per drive")
+    PERCENTAGE = LeagueKind.PERCENTAGE.value, _("Average percentage")
 
 
 class Season(models.Model):
@@ -238,7 +239,7 @@ class Season(models.Model):
     start = models.DateField(_("starts"))
     end = models.DateField(_("ends"))
     league_rule = models.CharField(
-        _("league rule"), max_length=8, choices=LeagueRule.choices, default=LeagueRule.TOTAL
+        _("league rule"), max_length=12, choices=LeagueRule.choices, default=LeagueRule.TOTAL
     )
     best_n = models.PositiveSmallIntegerField(_("best N drives"), null=True, blank=True)
     placing_points = models.CharField(

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from math import ceil
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from drives import games
 from drives.games.deals import DealInfo
@@ -18,10 +19,13 @@ from drives.names import PublicNames
 from drives.numbers import figure as points_text
 from drives.printing.sheets import all_deals
 from drives.reports.lines import PairLine, StandingLine, pair_lines, standing_lines
-from drives.reports.report import DriveReport
+from drives.reports.report import DriveReport, PairRow
 from scoring.league import climb_label
 
 # Results sheet ------------------------------------------------------------------------------
+
+#: The title over a field's pairs, by its category.
+FIELD_TITLES = {"N–S": gettext_lazy("North–South pairs"), "E–W": gettext_lazy("East–West pairs")}
 
 
 @dataclass(frozen=True)
@@ -35,7 +39,9 @@ class TrickGrid:
 
 @dataclass(frozen=True)
 class ResultsSheet:
-    pairs: list[PairLine]  # fixed partnerships, ranked as on the standings page
+    #: Fixed partnerships, ranked as on the standings page: one table ("Pairs"), or one
+    #: a field for a drive ranked in fields (compass whist), each with its title.
+    pairs: list[tuple[str, list[PairLine]]]
     standings: list[tuple[str, list[StandingLine]]]
     prizes: list[tuple[str, str, str, str]]  # prize, category, winners, points
     half_time_round: int | None
@@ -48,7 +54,11 @@ def results_sheet(
 ) -> ResultsSheet:
     """``hands`` are the stored results by (table, deal), for what a bid whist table bid."""
     drive = report.drive
-    if drive.prizes_by_role:
+    pairs = _pair_tables(report)
+    if any(pair.field for pair in report.pairs):
+        # A drive ranked in fields: its pairs' tables hold every player, card by card.
+        standings = []
+    elif drive.prizes_by_role:
         standings = [
             (_("Ladies"), standing_lines(report.ladies, names)),
             (_("Gents"), standing_lines(report.gents, names)),
@@ -69,13 +79,23 @@ def results_sheet(
     # Leaders: the top three places, with everyone sharing them.
     leaders = [row for row in report.half_time if row.standing.rank <= 3]
     return ResultsSheet(
-        pairs=pair_lines(report.pairs, names),
+        pairs=[(title, pair_lines(rows, names)) for title, rows in pairs],
         standings=standings,
         prizes=prizes,
         half_time_round=report.half_time_round,
         half_time_leaders=standing_lines(leaders, names),
         grids=_trick_grids(report, hands),
     )
+
+
+def _pair_tables(report: DriveReport) -> list[tuple[str, list[PairRow]]]:
+    """The pairs under their titles: each field's (compass whist), or all as "Pairs"."""
+    fields: dict[str, list[PairRow]] = {}
+    for pair in report.pairs:
+        fields.setdefault(pair.field, []).append(pair)
+    if "" in fields:
+        return [(_("Pairs"), report.pairs)]
+    return [(str(FIELD_TITLES.get(field, _("All pairs"))), rows) for field, rows in fields.items()]
 
 
 def _trick_grids(report: DriveReport, hands) -> list[TrickGrid]:

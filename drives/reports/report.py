@@ -3,11 +3,14 @@ them: three queries whatever the size of the drive (the entries with their playe
 seatings and the results); everything else is arithmetic in ``scoring``."""
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 
 from django.utils.translation import gettext_noop
 
+from drives import games
+from drives.games.base import PairPlace
 from drives.models import (
     CardTotal,
     Consolation,
@@ -53,6 +56,8 @@ PRIZE_WORDS = (
     gettext_noop("Consolation"),
     gettext_noop("ladies"),
     gettext_noop("gents"),
+    gettext_noop("N–S"),
+    gettext_noop("E–W"),
 )
 
 
@@ -61,6 +66,11 @@ class StandingRow:
     entry: Entry
     standing: ranking.Standing
     countback: bool = False  # level on points with someone and placed by the countback
+    # A drive ranked in fields (compass whist): the player's field ("N–S", "E–W",
+    # "overall"), the pair's first player, who stands for it, and its percentage if any.
+    field: str = ""
+    pair: Entry | None = None
+    percentage: Decimal | None = None
 
     @property
     def rank_label(self) -> str:
@@ -76,6 +86,7 @@ class PairRow:
     standing: ranking.Standing
     rank: int
     shared: bool
+    field: str = ""  # its field, in a drive ranked in fields (compass whist): "N–S"…
 
     @property
     def rank_label(self) -> str:
@@ -185,7 +196,9 @@ def report_from_rows(
 
     A paper drive (``drive.on_paper``) is ranked from ``totals``, its first typist's
     card totals, instead of ``results``; read here (one query) when not passed. ``money``:
-    the drive's consolation prize and its draw, if it has them.
+    the drive's consolation prize and its draw, if it has them. A game that ranks pairs in
+    fields (``DriveGame.pair_fields``, compass whist) ranks the drive its way; it reads
+    its board plan (one query, unless the drive carries it).
     """
     by_pk = {entry.pk: entry for entry in entries}
     for seating in seatings:
@@ -210,6 +223,10 @@ def report_from_rows(
     if totals is None:
         totals = first_totals(drive) if drive.on_paper else []
     totals = list(totals)
+    if not drive.on_paper and entries and rounds_scored:
+        fields = games.of(drive).pair_fields(entries, seatings, results)
+        if fields is not None:
+            return _fields_report(drive, fields, by_pk, seats_at, results, rounds_scored, money)
     if drive.on_paper and entries and totals:
         half_round = ranking.half_time_round(drive.rounds)
         final, half_ranked = paper_standings(drive, entries, seatings, totals)
@@ -260,26 +277,124 @@ def _played_standings(drive: Drive, entries, seats_at, results, competitors, rou
     return final, halves[0] if halves else None, half_round
 
 
-def _prize_rows(drive: Drive, final, half, competitors, by_pk, money: DriveMoney | None):
+def _fields_report(
+    drive: Drive, fields, by_pk, seats_at, results, rounds_scored, money: DriveMoney | None
+) -> DriveReport:
+    """The report of a drive whose game ranks pairs in fields (compass whist): each player
+    stands at their pair's place in its field, on its total or percentage; the prizes go
+    field by field, a pair's two players sharing each, and each field has its own booby:
+    a field's scores compare only within it, so its bottom is its own. Neither a
+    half-time nor a ten-trick prize: boards half played compare with averages still to
+    come, and which boards give ten tricks is the deal's luck that boards take out (the
+    set-up refuses them)."""
+    ranked = {
+        field.category: [(pair, _pair_standing(pair)) for pair in field.pairs] for field in fields
+    }
+    members = {s.player: pair.players for pairs in ranked.values() for pair, s in pairs}
+    overall = [
+        StandingRow(
+            by_pk[player],
+            replace(s, player=player),
+            field=category,
+            pair=by_pk[s.player],
+            percentage=pair.percentage,
+        )
+        for category, pairs in ranked.items()
+        for pair, s in pairs
+        for player in pair.players
+    ]
+    # Each pair competes once, as its first player (card order): a prize is the pair's.
+    competitors = [ranking.Competitor(pk, by_pk[pk].role) for pk in members]
+    prize_rows, draw, candidates = _prize_rows(
+        drive,
+        [s for pairs in ranked.values() for _, s in pairs],
+        None,
+        competitors,
+        by_pk,
+        money,
+        fields={category: [s for _, s in pairs] for category, pairs in ranked.items()},
+        members=members,
+    )
+    return DriveReport(
+        drive=drive,
+        overall=overall,
+        ladies=[],
+        gents=[],
+        half_time_round=None,
+        half_time=[],
+        prizes=prize_rows,
+        rounds_scored=rounds_scored,
+        results=deal_results(drive, seats_at, results),
+        pairs=[
+            PairRow(
+                (by_pk[pair.players[0]], by_pk[pair.players[-1]]), s, s.rank, s.shared, category
+            )
+            for category, pairs in ranked.items()
+            for pair, s in pairs
+        ],
+        draw=draw,
+        draw_candidates=candidates,
+    )
+
+
+def _pair_standing(pair: PairPlace) -> ranking.Standing:
+    """A pair's place as a standing: its figure is its points, per board its percentage
+    (matchpoints) or its total over the boards it played (compass scoring)."""
+    average = pair.percentage
+    if average is None:
+        average = ranking.two_places(Fraction(pair.points) / pair.boards)
+    return ranking.Standing(
+        player=pair.players[0],
+        rank=pair.rank,
+        shared=pair.shared,
+        points=pair.points,
+        played_deals=pair.boards,
+        sat_out_deals=0,
+        average_per_deal=average,
+        round_points=(),
+        ten_trick_deals=0,
+        sit_out_credit=Fraction(0),
+    )
+
+
+def _prize_rows(
+    drive: Drive,
+    final,
+    half,
+    competitors,
+    by_pk,
+    money: DriveMoney | None,
+    *,
+    fields: dict[str, list[ranking.Standing]] | None = None,
+    members: dict[int, tuple[int, ...]] | None = None,
+):
     """The prizes of a finished drive, by the drive's prize rules (``scoring.prizes``),
-    with its consolation draw and who it would be drawn among."""
+    with its consolation draw and who it would be drawn among.
+
+    ``fields``: the prize lists of a drive ranked in fields, whose competitors are pairs:
+    ``members`` gives each pair's players (it competes as the first), who share its prize.
+    """
     if drive.status != DriveStatus.FINISHED:
         return [], None, ()
     consolation = money.consolation if money is not None else Consolation.NONE
     config = PrizeConfig(
         places=drive.prize_places,
-        by_role=drive.prizes_by_role,
+        by_role=drive.prizes_by_role and fields is None,
         booby=drive.booby_prize and consolation != Consolation.INSTEAD,
-        half_time=drive.half_time_prize,
-        most_ten_trick_deals=drive.ten_trick_prize,
+        half_time=drive.half_time_prize and fields is None,
+        most_ten_trick_deals=drive.ten_trick_prize and fields is None,
         withdrawn_win_prizes=drive.withdrawn_win_prizes,
         consolation=consolation != Consolation.NONE,
     )
+    team = members or {pk: (pk,) for pk in by_pk}
+    # The consolation draw is among players: the one drawn wins it for their pair.
+    pair_of = {player: pk for pk, players in team.items() for player in players}
     by_card = {entry.card_number: entry for entry in by_pk.values()}
     recorded = None
     if config.consolation and money is not None and money.draw_seed:
         recorded = Draw(money.draw_seed, tuple(money.draw_candidates))
-    withdrawn = {entry.pk for entry in by_pk.values() if entry.has_left}
+    # A pair is out when either of its players left.
+    withdrawn = {pk for pk, players in team.items() if any(by_pk[p].has_left for p in players)}
     awarded = prizes(
         final,
         competitors,
@@ -287,17 +402,22 @@ def _prize_rows(drive: Drive, final, half, competitors, by_pk, money: DriveMoney
         # A paper drive whose half-times were not typed has no half-time prize to give.
         half_time=half or [],
         withdrawn=withdrawn,
-        draw=(recorded, {card: e.pk for card, e in by_card.items()}) if recorded else None,
+        draw=(recorded, {card: pair_of.get(e.pk, e.pk) for card, e in by_card.items()})
+        if recorded
+        else None,
+        fields=fields,
     )
     held = {player: p.name for p in awarded for player in p.players}
     rows = [
         PrizeRow(
             p.name,
             p.category,
-            tuple(by_pk[pk] for pk in p.players),
+            tuple(by_pk[player] for pk in p.players for player in team[pk]),
             p.points,
             p.covers,
-            tuple(PassedOver(by_pk[pk], held[pk]) for pk in p.passed_over),
+            tuple(
+                PassedOver(by_pk[player], held[pk]) for pk in p.passed_over for player in team[pk]
+            ),
             p.bottom_too,
         )
         for p in awarded
@@ -313,7 +433,9 @@ def _prize_rows(drive: Drive, final, half, competitors, by_pk, money: DriveMoney
     candidates = ()
     if config.consolation and draw is None:
         candidates = tuple(
-            by_pk[pk] for pk in unprized(final, awarded, config, withdrawn=withdrawn)
+            by_pk[player]
+            for pk in unprized(final, awarded, config, withdrawn=withdrawn)
+            for player in team[pk]
         )
     return rows, draw, candidates
 

@@ -21,10 +21,12 @@ from django.db import connection
 
 from drives.models import (
     DETAIL_FIELDS,
+    BoardPlan,
     CardTotal,
     Drive,
     DriveMoney,
     Entry,
+    Game,
     Seating,
     TableResult,
     Typist,
@@ -34,7 +36,7 @@ from drives.reports.report import report_from_rows
 from scoring.standings import rank_label
 
 CENT = Decimal("0.01")
-CACHE_VERSION = 2  # bump when DriveSummary changes shape
+CACHE_VERSION = 3  # bump when DriveSummary changes shape
 CACHE_SECONDS = 60 * 60 * 24 * 30
 
 
@@ -47,6 +49,11 @@ class Placing:
     shared: bool
     points: Decimal
     average: Decimal  # points per deal played
+    # A drive of pairs ranked in fields (compass whist): the player's field, their pair
+    # (its first player), who hold one place together, and its percentage (matchpoints).
+    field: str = ""
+    pair: int | None = None
+    percentage: Decimal | None = None
 
     @property
     def rank_label(self) -> str:
@@ -69,6 +76,13 @@ class DriveSummary:
     drive: int
     placings: tuple[Placing, ...]  # best first; only players who played a deal
     prizes: tuple[PrizeWinners, ...]
+
+    def placed_with(self, placing: Placing) -> int:
+        """How many ``placing`` was placed among: everyone, or in a drive of pairs ranked
+        in fields the pairs of its field, each pair once."""
+        if placing.pair is None:
+            return len(self.placings)
+        return len({p.pair for p in self.placings if p.field == placing.field})
 
     @property
     def average(self) -> Decimal | None:
@@ -115,7 +129,8 @@ class _TotalRow:
 def drive_summaries(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
     """Each drive's summary: three queries when all are cached, seven when some are not.
 
-    Paper drives among them add one query to each (their card totals).
+    Paper drives among them add one query (their card totals), compass drives one (their
+    board plans).
     """
     if not drives:
         return {}
@@ -189,6 +204,13 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
         for drive_id, *row in rows.values_list(*figures):
             totals[drive_id].append(_TotalRow(*row))
     money = {row.drive_id: row for row in DriveMoney.objects.filter(drive_id__in=pks)}
+    compass = [drive for drive in drives if drive.game == Game.COMPASS]
+    if compass:
+        # Their board plans (the movement on boards and the scoring), in one query.
+        plans = BoardPlan.objects.in_bulk([drive.pk for drive in compass], field_name="drive_id")
+        for drive in compass:
+            if drive.pk in plans:
+                drive.board_plan = plans[drive.pk]
     summaries = {}
     for drive in drives:
         report = report_from_rows(
@@ -206,6 +228,9 @@ def _summarise(drives: Sequence[Drive]) -> dict[int, DriveSummary]:
                 shared=row.standing.shared,
                 points=row.standing.points,
                 average=row.standing.average_per_deal,
+                field=row.field,
+                pair=row.pair.player_id if row.pair else None,
+                percentage=row.percentage,
             )
             for row in report.overall
             if row.standing.played_deals

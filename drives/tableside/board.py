@@ -24,7 +24,7 @@ from drives.models import (
     TableResult,
 )
 from drives.reports.freshness import drive_stamp
-from drives.reports.report import StandingRow, report_from_rows
+from drives.reports.report import PairRow, StandingRow, report_from_rows
 from drives.seats import SEAT_LETTERS
 from drives.tableside import tokens
 from drives.tableside.services import LIVE, SET_ASIDE
@@ -230,6 +230,9 @@ class Hall:
     timer: Timer
     staying: list[tuple[Entry, int]]  # who stays at which table all evening
     standings_hidden: bool = False  # the drive hides them from the players for now
+    #: A drive ranked in fields (compass whist): each field's leading pairs, by category
+    #: ("N–S", "E–W", or "overall" for a Howell), shown instead of players.
+    pair_fields: list[tuple[str, list[PairRow]]] = field(default_factory=list)
 
 
 def hall(drive: Drive) -> Hall:
@@ -246,6 +249,10 @@ def hall(drive: Drive) -> Hall:
     # The hall is the players' screen, whoever opened it: hidden standings show to nobody.
     leaders = [] if drive.standings_hidden else report.overall
     ladies, gents = ([], []) if drive.standings_hidden else (report.ladies, report.gents)
+    fields: dict[str, list[PairRow]] = {}
+    for pair in [] if drive.standings_hidden else report.pairs:
+        if pair.field:
+            fields.setdefault(pair.field, []).append(pair)
     seat_of = {}
     for shown_table in shown.tables:
         for seat, entry in shown_table.seats.items():
@@ -280,6 +287,7 @@ def hall(drive: Drive) -> Hall:
         timer=timer(state),
         staying=_staying(entries, seatings),
         standings_hidden=drive.standings_hidden,
+        pair_fields=[(category, pairs[:TOP]) for category, pairs in fields.items()],
     )
 
 

@@ -234,3 +234,66 @@ def test_ranks_never_improve_down_the_table(points, kind):
         assert row.shared == (len(level) > 1)
     for above, below in pairwise(rows):
         assert above.figure >= below.figure
+
+
+# --- drives of pairs in fields, and percentages ---------------------------------------
+
+
+def test_placing_points_go_per_field_and_a_pair_takes_one_place():
+    # A Mitchell: pair (1, 2) wins N–S, pair (3, 4) wins E–W, pair (5, 6) is 2nd N–S.
+    results = [
+        DriveResult(11, 1, 1, 5, field="N–S", pair=1),
+        DriveResult(11, 2, 1, 5, field="N–S", pair=1),
+        DriveResult(11, 3, 1, 2, field="E–W", pair=3),
+        DriveResult(11, 4, 1, 2, field="E–W", pair=3),
+        DriveResult(11, 5, 2, -5, field="N–S", pair=5),
+        DriveResult(11, 6, 2, -5, field="N–S", pair=5),
+    ]
+    rows = league_table(results, SEASON, LeagueRule("placing"))
+    figures = {row.player: row.figure for row in rows}
+    assert figures == {1: 10, 2: 10, 3: 10, 4: 10, 5: 8, 6: 8}
+
+
+def test_the_percentage_rule_counts_only_drives_that_give_one():
+    results = [
+        DriveResult(11, 1, 1, 60, percentage=Decimal("60.00")),
+        DriveResult(12, 1, 1, 150),  # a classic drive: no percentage
+        DriveResult(13, 1, 2, 40, percentage=Decimal("45.50")),
+        DriveResult(12, 2, 2, 120),
+    ]
+    [row] = league_table(results, SEASON, LeagueRule("percentage"))
+    assert (row.player, row.rank, row.figure, row.drives_played) == (1, 1, Decimal("52.75"), 2)
+    assert [c.drive for c in row.contributions] == [11, 13]
+
+
+percentages = st.dictionaries(
+    keys=st.integers(1, 30),
+    values=st.lists(
+        st.none() | st.decimals(0, 100, places=2) | st.just(Decimal(-1)), min_size=1, max_size=4
+    ),
+    min_size=1,
+    max_size=15,
+)
+
+
+@given(season=percentages)
+def test_a_percentage_league_averages_each_players_percentages(season):
+    # Decimal(-1) stands for a drive played without a percentage (a classic drive).
+    results = []
+    for player, drives in season.items():
+        for drive, figure in zip(SEASON, drives, strict=False):
+            if figure is not None:
+                given_one = figure if figure >= 0 else None
+                results.append(DriveResult(drive, player, 1, 100, percentage=given_one))
+    rows = league_table(results, SEASON, LeagueRule("percentage"))
+    for row in rows:
+        own = [f for f in season[row.player] if f is not None and f >= 0]
+        assert row.drives_played == len(own) > 0
+        assert abs(row.figure - sum(own) / len(own)) <= Decimal("0.005")
+        assert 0 <= row.figure <= 100
+    # Only players with a percentage are in the table, every one of them.
+    assert {row.player for row in rows} == {
+        player for player, drives in season.items() if any(f is not None and f >= 0 for f in drives)
+    }
+    for above, below in pairwise(rows):
+        assert above.figure >= below.figure

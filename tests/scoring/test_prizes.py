@@ -126,3 +126,47 @@ def test_a_player_who_withdrew_is_no_candidate_for_the_consolation_draw():
     config = PrizeConfig(places=1, booby=False, consolation=True)
     awarded = prizes(final, competitors, config, withdrawn={3})
     assert unprized(final, awarded, config, withdrawn={3}) == [2, 4]
+
+
+# --- fields of their own (a compass Mitchell's N–S and E–W pairs) ---------------------
+
+
+def test_each_field_gets_its_own_placings_and_booby():
+    north, _ = table({1: 9, 2: 8, 3: 2})
+    east, _ = table({11: 3, 12: 4, 13: 1})
+    competitors = [Competitor(player, "either") for player in (1, 2, 3, 11, 12, 13)]
+    awarded = prizes(
+        [*north, *east],
+        competitors,
+        PrizeConfig(places=1),
+        fields={"N–S": north, "E–W": east},
+    )
+    assert [(p.name, p.category, p.players, p.covers) for p in awarded] == [
+        ("1st", "N–S", (1,), (1,)),
+        ("Booby", "N–S", (3,), ()),
+        ("1st", "E–W", (12,), (1,)),
+        ("Booby", "E–W", (13,), ()),
+    ]
+
+
+@given(
+    north=st.dictionaries(st.integers(1, 20), st.integers(-10, 10), min_size=1, max_size=8),
+    east=st.dictionaries(st.integers(21, 40), st.integers(-10, 10), min_size=1, max_size=8),
+    left=st.sets(st.integers(1, 40), max_size=4),
+    places=st.integers(1, 4),
+)
+def test_a_field_gets_the_prizes_it_would_get_alone(north, east, left, places):
+    # Fields never compare: each field's prizes are those of its table on its own.
+    ns, ns_competitors = table(north)
+    ew, ew_competitors = table(east)
+    config = PrizeConfig(places=places)
+    together = prizes(
+        [*ns, *ew],
+        [*ns_competitors, *ew_competitors],
+        config,
+        withdrawn=left,
+        fields={"N–S": ns, "E–W": ew},
+    )
+    for category, final, competitors in (("N–S", ns, ns_competitors), ("E–W", ew, ew_competitors)):
+        alone = prizes(final, competitors, config, withdrawn=left)
+        assert named([p for p in together if p.category == category]) == named(alone)

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext_lazy as _
 
 from drives.errors import FiguresRefused
-from drives.games.base import Partials, Result
+from drives.games.base import PairField, PairPlace, Partials, Result
 from drives.games.classic.game import ClassicWhist
 from drives.games.compass.boards import DriveBoards, movement_for
+from drives.games.compass.pairs import paired_results
 from drives.games.deals import DealInfo
 from drives.games.figures import Figures, Problem, Typed
 from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
@@ -25,6 +26,7 @@ from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
 from scoring.cards import SEATS, Card, Suit, first_leader, suit_name, turned_up_trumps
 from scoring.cards import deal as deal_cards
+from scoring.compass import rank_pairs, score_boards, two_places
 from scoring.movements import Movement
 from scoring.results import honours_held
 from scoring.simulate import simulate_deal, simulate_hands
@@ -42,6 +44,11 @@ HONOURS_NOT_THE_BOARDS = _(
 TRUMPS_NOT_THE_BOARDS = _(
     "Board %(board)d: the tables before you played it with %(suit)s as trumps; check the trumps."
 )
+
+
+#: A field's prize category, as the prize lists name it (``drives.reports.report``
+#: translates them).
+FIELD_CATEGORIES = {"NS": "N–S", "EW": "E–W", None: "overall"}
 
 
 @dataclass(frozen=True)
@@ -136,6 +143,35 @@ class CompassWhist(ClassicWhist):
                 turned.setdefault(board, {})[result.table] = result.trumps
         return turned
 
+    # Scoring ----------------------------------------------------------------------------------
+
+    def pair_fields(self, entries, seatings, results) -> tuple[PairField, ...]:
+        """The pairs compared board by board (``scoring.compass``): N–S and E–W fields for
+        a Mitchell, one for a Howell; each ranked on its total, or its percentage with
+        matchpoints, pairs level sharing the place."""
+        paired = paired_results(self.boards, entries, seatings, results)
+        scored = score_boards(paired.results, self.boards.plan.method)
+        if not scored:
+            return ()
+        fields = rank_pairs(scored, by_direction=self.drive.movement != MovementType.HOWELL)
+        return tuple(
+            PairField(
+                FIELD_CATEGORIES[field.direction],
+                tuple(
+                    PairPlace(
+                        tuple(entry.pk for entry in paired.pairs[p.pair]),
+                        p.rank,
+                        p.shared,
+                        two_places(p.total if p.percentage is None else p.percentage),
+                        None if p.percentage is None else two_places(p.percentage),
+                        p.boards,
+                    )
+                    for p in field.pairs
+                ),
+            )
+            for field in fields
+        )
+
     # A table's figures ----------------------------------------------------------------------
 
     def check(self, table: int, deals: list[DealInfo], typed: Typed) -> Figures:
@@ -228,4 +264,21 @@ class CompassWhist(ClassicWhist):
             )
         if data.get("on_paper"):
             problems["on_paper"] = _("Compass whist needs every table's tricks, not card totals.")
+        # The report gives none of these to pairs ranked board by board
+        # (``drives.reports.report``): the form does not promise them.
+        if data.get("prizes_by_role"):
+            problems["prizes_by_role"] = _(
+                "Compass whist ranks pairs, not ladies and gents: its prizes go to the pairs "
+                "of each field."
+            )
+        if data.get("half_time_prize"):
+            problems["half_time_prize"] = _(
+                "Compass whist gives no half-time prize: at half-time most boards have not "
+                "been played by every table, so no pair's score is settled."
+            )
+        if data.get("ten_trick_prize"):
+            problems["ten_trick_prize"] = _(
+                "Compass whist gives no ten-trick prize: which boards give ten tricks is the "
+                "luck of the deal that boards take out."
+            )
         return problems
