@@ -18,7 +18,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Entry, Player, Season
-from drives.reports.summaries import DriveSummary, Placing, PrizeWinners, drive_summaries
+from drives.reports.summaries import (
+    DriveSummary,
+    Leader,
+    Placing,
+    PrizeWinners,
+    drive_summaries,
+)
 from scoring.errors import LeagueError
 from scoring.league import (
     Contribution,
@@ -272,9 +278,15 @@ class ClubNews:
     leaders: list[LeagueLine]
     seasons: list[Season]
 
-    def last_top(self, count: int = 5) -> list[tuple[Placing, Player]]:
-        placings = self.last_summary.placings[:count] if self.last_summary else ()
-        return [(p, self.players[p.player]) for p in placings]
+    def last_top(self, count: int = 5) -> list[tuple[Leader, list[Player]]]:
+        """The last drive's first places; a drive of pairs' first three pairs of each field."""
+        if self.last_summary is None:
+            return []
+        per_field = 3 if any(p.pair is not None for p in self.last_summary.placings) else count
+        return [
+            (leader, [self.players[pk] for pk in leader.players])
+            for leader in self.last_summary.leaders(per_field)
+        ]
 
     def last_prizes(self) -> list[tuple[PrizeWinners, list[Player]]]:
         prizes = self.last_summary.prizes if self.last_summary else ()

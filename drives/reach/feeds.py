@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from drives.models import UPCOMING_STATUSES, Club, Drive, DriveStatus, Player
 from drives.names import PublicNames
 from drives.numbers import figure
-from drives.reports.summaries import drive_summaries
+from drives.reports.summaries import Leader, drive_summaries
 from drives.site import absolute_url
 
 #: How many finished drives the Atom feed lists, newest first.
@@ -63,6 +63,34 @@ class FeedItem:
     description: str
 
 
+def _leader_line(leader: Leader, name: str) -> str:
+    """A player's line ("1. Mrs Smith, 142 points"), or a compass pair's with its field and
+    its percentage, or else its compass score ("1 N–S. Mrs Smith & Mr Brown, 58.33%")."""
+    if not leader.field:
+        return _("%(place)s. %(name)s, %(points)s points") % {
+            "place": leader.rank_label,
+            "name": name,
+            "points": figure(leader.points),
+        }
+    score = (
+        _("%(percentage)s%%") % {"percentage": figure(leader.percentage)}
+        if leader.percentage is not None
+        else figure(leader.points)
+    )
+    if leader.field == "overall":
+        return _("%(place)s. %(names)s, %(score)s") % {
+            "place": leader.rank_label,
+            "names": name,
+            "score": score,
+        }
+    return _("%(place)s %(field)s. %(names)s, %(score)s") % {
+        "place": leader.rank_label,
+        "field": _(leader.field),
+        "names": name,
+        "score": score,
+    }
+
+
 class FinishedDrives(Feed):
     """The club's latest finished drives, each with its top three and a link to the
     standings: four queries whatever the number of drives (their summaries are cached)."""
@@ -92,13 +120,8 @@ class FinishedDrives(Feed):
         items = []
         for drive in drives:
             lines = [
-                _("%(place)s. %(name)s, %(points)s points")
-                % {
-                    "place": placing.rank_label,
-                    "name": names.player(players[placing.player]),
-                    "points": figure(placing.points),
-                }
-                for placing in summaries[drive.pk].placings[:3]
+                _leader_line(leader, " & ".join(names.player(players[pk]) for pk in leader.players))
+                for leader in summaries[drive.pk].leaders(3)
             ]
             items.append(FeedItem(drive, "; ".join(lines) or _("No one played.")))
         return items

@@ -70,6 +70,17 @@ class PrizeWinners:
 
 
 @dataclass(frozen=True)
+class Leader:
+    """A place at the top of a drive: a player, or a pair of a drive of pairs with its field."""
+
+    rank_label: str
+    players: tuple[int, ...]
+    field: str  # "" for a player; "N–S", "E–W" or "overall" for a pair
+    points: Decimal
+    percentage: Decimal | None
+
+
+@dataclass(frozen=True)
 class DriveSummary:
     """What league, player and club pages need of a finished drive's standings."""
 
@@ -83,6 +94,31 @@ class DriveSummary:
         if placing.pair is None:
             return len(self.placings)
         return len({p.pair for p in self.placings if p.field == placing.field})
+
+    def leaders(self, count: int) -> list[Leader]:
+        """The first ``count`` places: players one by one, or in a drive of pairs each
+        field's first ``count`` pairs, each pair once with both its players."""
+        places: dict[tuple[str, int], list[Placing]] = {}
+        for placing in self.placings:  # best first, a drive of pairs field by field
+            key = (placing.field, placing.player if placing.pair is None else placing.pair)
+            places.setdefault(key, []).append(placing)
+        shown: defaultdict[str, int] = defaultdict(int)
+        leaders = []
+        for (field, _), players in places.items():
+            if shown[field] == count:
+                continue
+            shown[field] += 1
+            first = players[0]
+            leaders.append(
+                Leader(
+                    first.rank_label,
+                    tuple(p.player for p in players),
+                    field,
+                    first.points,
+                    first.percentage,
+                )
+            )
+        return leaders
 
     @property
     def average(self) -> Decimal | None:

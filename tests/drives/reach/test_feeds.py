@@ -104,3 +104,29 @@ def test_the_club_page_links_both_feeds(client, club):
     assert f'<link rel="alternate" type="application/atom+xml" href="{atom}"' in page
     assert f'<a href="{calendar}">coming drives for your calendar</a>' in page
     assert f'<a href="{atom}">results as a news feed</a>' in page
+
+
+def test_a_compass_drive_heads_the_feed_and_the_club_page_with_each_fields_pairs(
+    client, club, organiser
+):
+    from drives.evening.lifecycle import drive_finish
+    from tests.drives.boards.conftest import make_compass_drive
+    from tests.drives.boards.test_boards_play import play_all
+    from tests.drives.boards.test_boards_prizes import tricks
+
+    drive = make_compass_drive(club, organiser, pairs=6, boards=6, deals=6, method="matchpoints")
+    play_all(drive, tricks)
+    drive_finish(drive=drive)
+
+    feed = ET.fromstring(client.get(reverse("drives:club_results_feed", args=[club.slug])).content)
+    summary = feed.find(f"{ATOM}entry").find(f"{ATOM}summary").text
+    lines = summary.split("; ")
+    # Three pairs a field, each pair once with both its players, never trick points.
+    assert len(lines) == 6 and "points" not in summary
+    assert "1 E–W. Player 009 & Player 010, 58.33%" in lines
+    assert sum(line.startswith("1 N–S. ") for line in lines) == 1
+
+    page = client.get(reverse("drives:club", args=[club.slug])).text
+    top = page.split('<ol class="leaders">')[1].split("</ol>")[0]
+    assert top.count("<li>") == 6
+    assert "(E–W)" in top and "Player 009</a> &amp; <a" in top and "58.33%" in top
