@@ -36,7 +36,11 @@ odd trick, but 6 beat 5 at the same cards.
 **Winners.** In a Mitchell the N–S and E–W pairs form two fields, each with its own
 winner; a Howell ranks all its pairs in one field (:func:`rank_pairs`). Compass ranks
 on the total, matchpoints on the percentage; pairs level share the place (1, 2, =3,
-=3, 5), as bridge clubs rank, with no countback.
+=3, 5), as bridge clubs rank. A drive that breaks ties by countback, as whist drives
+do, asks for it (``countback=True``): pairs level are placed by their figure over the
+last round's boards, then the last two rounds', and so on up to all but the first
+round, as :func:`scoring.standings.standings` separates players; pairs level all the
+way still share.
 
 >>> results = [BoardResult(1, ns, ns + 10, tricks) for ns, tricks in ((1, 7), (2, 8), (3, 8))]
 >>> [(str(s.ns), str(s.ew)) for s in compass_scores(results)]
@@ -239,11 +243,14 @@ class Field:
     pairs: tuple[PairScore, ...]
 
 
-def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[Field, ...]:
+def rank_pairs(
+    scored: Iterable[ScoredResult], *, by_direction: bool, countback: bool = False
+) -> tuple[Field, ...]:
     """The pairs' totals and places: N–S and E–W fields for a Mitchell, one field for a Howell.
 
     With ``by_direction`` a pair that sat both ways is refused: a Mitchell's pairs keep
-    their direction all evening.
+    their direction all evening. With ``countback`` pairs level are separated by their
+    last rounds (the results' ``round``).
 
     >>> results = [BoardResult(b, ns, ns + 2, t) for b, ns, t in ((1, 1, 7), (1, 2, 8),
     ...            (2, 1, 8), (2, 2, 7), (3, 1, 9), (3, 2, 8))]
@@ -251,8 +258,9 @@ def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[F
     >>> [(f.direction, [(p.pair, p.rank_label, str(p.total)) for p in f.pairs]) for f in fields]
     [('NS', [(1, '1', '1/2'), (2, '2', '-1/2')]), ('EW', [(4, '1', '1/2'), (3, '2', '-1/2')])]
     """
-    units: dict[int, Counter[int]] = defaultdict(Counter)  # played → units, a pair
-    tops: dict[int, int] = defaultdict(int)
+    # A pair's scores by round: round → played → units, and round → tops.
+    units: dict[int, dict[int, Counter[int]]] = defaultdict(lambda: defaultdict(Counter))
+    tops: dict[int, Counter[int]] = defaultdict(Counter)
     boards: Counter[int] = Counter()
     sides: dict[int, set[Side]] = defaultdict(set)
     matchpoints = False
@@ -261,17 +269,33 @@ def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[F
             (s.result.ns_pair, "NS", s.ns_units),
             (s.result.ew_pair, "EW", s.ew_units),
         )
+        played_in = s.result.round or 0
         for pair, side, score in seats:
-            units[pair][s.played] += score
+            units[pair][played_in][s.played] += score
             boards[pair] += 1
             sides[pair].add(side)
             if s.top is not None:
-                tops[pair] += s.top
+                tops[pair][played_in] += s.top
                 matchpoints = True
-    lines = [
-        _pair_line(pair, units[pair], boards[pair], tops[pair] if matchpoints else None)
-        for pair in units
-    ]
+    rounds = sorted({r for by_round in units.values() for r in by_round})
+    # Countback windows: the last round, the last two, … all but the first.
+    windows = [rounds[-k:] for k in range(1, len(rounds))] if countback else []
+    lines = []
+    for pair, by_round in units.items():
+        line = _pair_line(
+            pair,
+            _merged(by_round.values()),
+            boards[pair],
+            sum(tops[pair].values()) if matchpoints else None,
+        )
+        tie_breaks = tuple(
+            _figure(
+                _merged(by_round[r] for r in window if r in by_round),
+                sum(tops[pair][r] for r in window) if matchpoints else None,
+            )
+            for window in windows
+        )
+        lines.append((line, tie_breaks))
     if not by_direction:
         return (Field(None, _places(lines)),)
     both = sorted(pair for pair, seen in sides.items() if len(seen) > 1)
@@ -279,9 +303,25 @@ def rank_pairs(scored: Iterable[ScoredResult], *, by_direction: bool) -> tuple[F
         raise StandingsError(f"Pair {both[0]} sat both N–S and E–W: rank them in one field.")
     directions: tuple[Side, ...] = ("NS", "EW")
     return tuple(
-        Field(side, _places([line for line in lines if side in sides[line.pair]]))
+        Field(side, _places([line for line in lines if side in sides[line[0].pair]]))
         for side in directions
     )
+
+
+def _merged(counters: Iterable[Counter[int]]) -> Counter[int]:
+    """Counters added up, negative counts kept (``+`` on Counters would drop them)."""
+    merged: Counter[int] = Counter()
+    for counter in counters:
+        merged.update(counter)
+    return merged
+
+
+def _figure(units: Counter[int], top: int | None) -> Fraction:
+    """What a pair is ranked on over some boards: its total, or its percentage."""
+    total = sum((Fraction(score, played) for played, score in units.items()), ZERO)
+    if top is None:
+        return total
+    return 100 * total / top if top else Fraction(50)
 
 
 def _pair_line(pair: int, units: Counter[int], boards: int, top: int | None) -> PairScore:
@@ -289,20 +329,22 @@ def _pair_line(pair: int, units: Counter[int], boards: int, top: int | None) -> 
     if top is None:
         return PairScore(pair, 0, False, total, boards, None, None)
     # Every board played once has a top of 0: each result is the board's average.
-    percentage = 100 * total / top if top else Fraction(50)
-    return PairScore(pair, 0, False, total, boards, top, percentage)
+    return PairScore(pair, 0, False, total, boards, top, _figure(units, top))
 
 
-def _places(lines: Sequence[PairScore]) -> tuple[PairScore, ...]:
-    """Best first by percentage (matchpoints) or total (compass); level pairs share."""
+def _places(lines: Sequence[tuple[PairScore, tuple[Fraction, ...]]]) -> tuple[PairScore, ...]:
+    """Best first by percentage (matchpoints) or total (compass), then by the countback
+    figures given with each line; pairs level on all of them share."""
 
-    def key(line: PairScore) -> Fraction:
-        return line.total if line.percentage is None else line.percentage
+    def key(line: tuple[PairScore, tuple[Fraction, ...]]) -> tuple[Fraction, ...]:
+        score, tie_breaks = line
+        first = score.total if score.percentage is None else score.percentage
+        return tuple(-figure for figure in (first, *tie_breaks))
 
-    ordered = sorted(lines, key=lambda line: (-key(line), line.pair))
+    ordered = sorted(lines, key=lambda line: (key(line), line[0].pair))
     ranked: list[PairScore] = []
     for _, group in groupby(ordered, key=key):
-        level = list(group)
+        level = [score for score, _ in group]
         rank, shared = len(ranked) + 1, len(level) > 1
         ranked += [replace(line, rank=rank, shared=shared) for line in level]
     return tuple(ranked)

@@ -4,7 +4,7 @@ number of queries whatever the drive's size."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -19,7 +19,14 @@ from drives.names import PublicNames
 from drives.seats import SEAT_LETTERS
 from scoring.boards import Board, board_dealer, kept_board
 from scoring.cards import Suit
-from scoring.compass import BoardResult, Field, ScoredResult, rank_pairs, score_boards, two_places
+from scoring.compass import (
+    BoardResult,
+    Field,
+    PairScore,
+    ScoredResult,
+    score_boards,
+    two_places,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -71,6 +78,7 @@ class StandingLine:
     total: Decimal
     percentage: Decimal | None
     boards: int
+    countback: bool  # level with another pair on its figure, placed by the countback
 
 
 @dataclass(frozen=True)
@@ -92,6 +100,14 @@ class CompassReport:
     @property
     def boards(self) -> DriveBoards:
         return self.game.boards
+
+    @property
+    def shared_places(self) -> bool:
+        return any(line.rank.startswith("=") for field in self.fields for line in field.lines)
+
+    @property
+    def countback_used(self) -> bool:
+        return any(line.countback for field in self.fields for line in field.lines)
 
 
 def _percent(score: Fraction, top: int | None) -> Decimal | None:
@@ -144,10 +160,8 @@ def compass_report(drive: Drive, names: PublicNames) -> CompassReport:
     ]
     by_direction = drive.movement != MovementType.HOWELL
     fields = [
-        FieldLines(field.direction, [_standing(p, pairs) for p in field.pairs])
-        for field in (
-            rank_pairs(scored, by_direction=by_direction) if scored else _no_fields(by_direction)
-        )
+        FieldLines(field.direction, _standings(field.pairs, pairs))
+        for field in (game.ranked(scored) if scored else _no_fields(by_direction))
     ]
     return CompassReport(drive, game, method == "matchpoints", pairs, travellers, fields, results)
 
@@ -193,6 +207,19 @@ def _line(s: ScoredResult, pairs: dict[int, Pair], trumps: str) -> TravellerLine
     )
 
 
-def _standing(p, pairs: dict[int, Pair]) -> StandingLine:
-    percentage = None if p.percentage is None else two_places(p.percentage)
-    return StandingLine(p.rank_label, pairs[p.pair], two_places(p.total), percentage, p.boards)
+def _standings(ranked: tuple[PairScore, ...], pairs: dict[int, Pair]) -> list[StandingLine]:
+    def figure(p: PairScore) -> Fraction:
+        return p.total if p.percentage is None else p.percentage
+
+    level = Counter(figure(p) for p in ranked)
+    return [
+        StandingLine(
+            p.rank_label,
+            pairs[p.pair],
+            two_places(p.total),
+            None if p.percentage is None else two_places(p.percentage),
+            p.boards,
+            countback=level[figure(p)] > 1 and not p.shared,
+        )
+        for p in ranked
+    ]

@@ -149,6 +149,44 @@ def test_pairs_level_share_the_place_and_the_next_place_is_skipped():
     ]
 
 
+def test_countback_places_pairs_level_by_their_last_rounds_and_leaves_the_rest():
+    # Pairs 0 and 1 are level on 1 trick over the evening: pair 1 did better in round 3.
+    results = [
+        *[BoardResult(1, i, 100 + i, t, round=1) for i, t in enumerate([9, 7, 8])],
+        *[BoardResult(2, i, 100 + i, t, round=2) for i, t in enumerate([7, 8, 6])],
+        *[BoardResult(3, i, 100 + i, t, round=3) for i, t in enumerate([7, 8, 6])],
+    ]
+    shared, _ = rank_pairs(compass_scores(results), by_direction=True)
+    counted, _ = rank_pairs(compass_scores(results), by_direction=True, countback=True)
+    assert [(p.pair, p.rank_label) for p in shared.pairs] == [(0, "=1"), (1, "=1"), (2, "3")]
+    assert [(p.pair, p.rank_label) for p in counted.pairs] == [(1, "1"), (0, "2"), (2, "3")]
+    assert [p.total for p in counted.pairs] == [1, 1, -2]
+
+
+@settings(deadline=None, max_examples=60)
+@given(
+    st.sampled_from(list(Method)),
+    st.integers(min_value=3, max_value=5),
+    st.integers(min_value=2, max_value=5),
+    st.integers(min_value=0, max_value=10_000),
+)
+def test_countback_only_splits_pairs_that_were_level(method, tables, rounds, seed):
+    evening = mitchell_evening(2 * tables, min(rounds, tables), 1, seed=seed)
+    scored = score_boards(evening, method)
+    for plain, counted in zip(
+        rank_pairs(scored, by_direction=True),
+        rank_pairs(scored, by_direction=True, countback=True),
+        strict=True,
+    ):
+        place = {p.pair: p.rank for p in plain.pairs}
+        order = [p.pair for p in counted.pairs]
+        # Never ahead of a pair with a better figure, never behind one with a worse.
+        assert [place[pair] for pair in order] == sorted(place[pair] for pair in order)
+        for line in counted.pairs:  # a place within the old shared one
+            level = sum(1 for p in plain.pairs if p.rank == place[line.pair])
+            assert place[line.pair] <= line.rank < place[line.pair] + level
+
+
 def test_a_howell_ranks_every_pair_in_one_field_whichever_way_they_sat():
     results = [
         BoardResult(1, 1, 2, 9),

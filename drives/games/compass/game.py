@@ -7,7 +7,7 @@ the movement on boards (:mod:`drives.games.compass.boards`), and that the drive'
 standings compare boards rather than add points (``drives.boards``).
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -21,12 +21,12 @@ from drives.games.compass.boards import DriveBoards, movement_for
 from drives.games.compass.pairs import paired_results
 from drives.games.deals import DealInfo
 from drives.games.figures import Figures, Problem, Typed
-from drives.models import BoardSource, MovementType, Rotation, TableResult, TrumpSuit
+from drives.models import BoardSource, MovementType, Rotation, TableResult, TieBreak, TrumpSuit
 from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
 from scoring.cards import SEATS, Card, Suit, first_leader, suit_name, turned_up_trumps
 from scoring.cards import deal as deal_cards
-from scoring.compass import rank_pairs, score_boards, two_places
+from scoring.compass import Field, ScoredResult, rank_pairs, score_boards, two_places
 from scoring.movements import Movement
 from scoring.results import honours_held
 from scoring.simulate import simulate_deal, simulate_hands
@@ -145,15 +145,24 @@ class CompassWhist(ClassicWhist):
 
     # Scoring ----------------------------------------------------------------------------------
 
+    def ranked(self, scored: Sequence[ScoredResult]) -> tuple[Field, ...]:
+        """The pairs' places, by direction unless a Howell; pairs level placed by their last
+        rounds when the drive breaks ties by countback, else sharing the place."""
+        return rank_pairs(
+            scored,
+            by_direction=self.drive.movement != MovementType.HOWELL,
+            countback=self.drive.tie_break == TieBreak.COUNTBACK,
+        )
+
     def pair_fields(self, entries, seatings, results) -> tuple[PairField, ...]:
         """The pairs compared board by board (``scoring.compass``): N–S and E–W fields for
         a Mitchell, one for a Howell; each ranked on its total, or its percentage with
-        matchpoints, pairs level sharing the place."""
+        matchpoints, pairs level as the drive breaks ties (:meth:`ranked`)."""
         paired = paired_results(self.boards, entries, seatings, results)
         scored = score_boards(paired.results, self.boards.plan.method)
         if not scored:
             return ()
-        fields = rank_pairs(scored, by_direction=self.drive.movement != MovementType.HOWELL)
+        fields = self.ranked(scored)
         return tuple(
             PairField(
                 FIELD_CATEGORIES[field.direction],

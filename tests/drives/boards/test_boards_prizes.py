@@ -176,3 +176,39 @@ def test_the_finished_standings_with_their_prizes_cost_the_same_queries_at_3_tab
         drive_finish(drive=drive)
         counts.append(queries(client, reverse("drives:compass_standings", args=[drive.pk])))
     assert counts[0] == counts[1]
+
+
+def level_on_totals(round_number, table, deal):
+    """Table 1's N–S pair loses a trick in round 1 and wins one back in round 3: every N–S
+    pair ends level on 0, the first better in the last round."""
+    return 7 + (table == 1 and round_number == 3) - (table == 1 and round_number == 1)
+
+
+@pytest.mark.parametrize(
+    "tie_break, places",
+    [("shared", ["=1", "=1", "=1"]), ("countback", ["1", "2", "3"])],
+)
+def test_pairs_level_are_placed_as_the_drive_breaks_ties(
+    client, club, organiser, tie_break, places
+):
+    drive = make_compass_drive(
+        club, organiser, pairs=6, boards=6, deals=6, tie_break=tie_break, prize_places=1
+    )
+    play_all(drive, level_on_totals)
+    drive_finish(drive=drive)
+    drive = Drive.objects.get(pk=drive.pk)
+
+    north_south = [row for row in drive_report(drive).overall if row.field == "N–S"]
+    assert [row.standing.rank_label for row in north_south[::2]] == places
+    assert {row.standing.points for row in north_south} == {Decimal("0.00")}
+    first = given(drive_report(drive))[0]
+    # Shared, the three pairs take the 1st prize together; by countback pair 1 alone.
+    assert first[:2] == ("1st", "N–S")
+    assert first[2] == ([1, 2, 3, 4, 5, 6] if tie_break == "shared" else [1, 2])
+    page = text_of(client.get(reverse("drives:compass_standings", args=[drive.pk])))
+    mark = '<abbr title="placed by countback">*</abbr>' if tie_break == "countback" else ""
+    assert f"<td>{places[0]}{mark}</td><td>1</td><td>Player 001 &amp; Player 002</td>" in page
+    if tie_break == "countback":
+        assert "placed by the countback: the last round, then the last two" in page
+    else:
+        assert "= level on points: the place is shared." in page
