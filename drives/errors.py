@@ -33,8 +33,9 @@ class FiguresRefused(DriveError):
 #: A table's figures refused, one wording each whichever door they came in by: the round
 #: page or a side's phone. ``AT_TABLE`` and ``AT_HAND`` put the rules' own refusal
 #: (``refusal_text``) after the table, or the table and the hand.
-TRICKS_MISSING = _("Table %(table)d: enter the tricks for deal %(deals)s.")
-TRUMPS_MISSING = _("Table %(table)d: say which suit was turned up for deal %(deals)s.")
+#: ``deals``: "deal 1, 2", or the boards a table holds for them ("board 5, 6").
+TRICKS_MISSING = _("Table %(table)d: enter the tricks for %(deals)s.")
+TRUMPS_MISSING = _("Table %(table)d: say which suit was turned up for %(deals)s.")
 HAND_MISSING = _("Table %(table)d, hand %(deal)d: enter %(missing)s.")
 AT_TABLE = _("Table %(table)d: %(error)s")
 AT_HAND = _("Table %(table)d, hand %(deal)d: %(error)s")

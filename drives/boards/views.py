@@ -19,7 +19,7 @@ from drives.games.compass.boards import DriveBoards, plan_of
 from drives.models import BoardChange, Drive, DriveStatus, Game
 from drives.names import PublicNames
 from drives.permissions import require_organiser, require_visible
-from drives.printing.views import serve_or_start
+from drives.printing.views import STANDINGS_SHEETS, serve_or_start
 from drives.reports.report import drive_report
 from scoring.boards import Board
 from scoring.pbn_boards import dump_boards
@@ -41,6 +41,16 @@ def _elsewhere(drive: Drive, name: str = "drive"):
 
 def _hands_shown(request, drive: Drive) -> bool:
     return hands_shown(request.user, drive)
+
+
+def _hands_refused(request, drive: Drive):
+    """Why the cards are not shown yet, in the page's language: a player who read a
+    board's hands before playing it would play it twice."""
+    message = _(
+        "The hands are shown once the drive has finished: until then they are the cards "
+        "of boards that other tables still have to play."
+    )
+    return render(request, "boards/not_yet.html", {"drive": drive, "message": message}, status=403)
 
 
 @login_required
@@ -155,7 +165,9 @@ def board_sheet(request, pk, kind):
     if kind not in SHEETS:
         raise Http404("No such sheet.")
     if kind in HANDS_SHEETS and not _hands_shown(request, drive):
-        require_organiser(request.user, drive.club)
+        return _hands_refused(request, drive)
+    if SHEETS[kind] in STANDINGS_SHEETS and drive.standings_hidden_from(request.user):
+        return redirect("drives:standings", drive.pk)  # says why they are hidden
     # Printed by the sheet worker, never here: its file, or the page that waits for it.
     return serve_or_start(request, sheet_request(drive, kind))
 
@@ -167,7 +179,7 @@ def boards_pbn(request, pk):
     if drive.game != Game.COMPASS:
         return _elsewhere(drive)
     if not _hands_shown(request, drive):
-        require_organiser(request.user, drive.club)
+        return _hands_refused(request, drive)
     report = compass_report(drive, PublicNames.for_drive(drive, request.user))
     boards: list[Board] = [t.known for t in report.travellers if t.known is not None]
     known = {board.number for board in boards}

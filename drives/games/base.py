@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from django.utils.translation import gettext_lazy as _
 
-from drives.games.deals import DealInfo, honours_text
+from drives.games.deals import DealInfo, DealName, honours_text
 from drives.games.figures import DealFigures, Figures, Typed
 from drives.seats import trumps_symbol
 from scoring.cards import Side, Suit
@@ -140,6 +140,11 @@ class DriveGame(ABC):
     own_standings: ClassVar[str | None] = None
     #: The results CSV's header, in English (machine form, every language alike).
     csv_header: ClassVar[tuple[str, ...]]
+    #: The heading of a column of deals (:meth:`deal_name`'s numbers).
+    deal_heading: ClassVar["StrOrPromise"] = _("Deal")
+    #: Whether each table of a round holds deals of its own (boards that travel), so that
+    #: the dashboard and the hall name them table by table.
+    deals_by_table: ClassVar[bool] = False
 
     def __init__(self, drive: "Drive"):
         self.drive = drive
@@ -149,6 +154,23 @@ class DriveGame(ABC):
     @abstractmethod
     def deals(self, round_number: int) -> list[DealInfo]:
         """The deals of a round, their trumps (unless the tables report them) and dealers."""
+
+    def deal_name(self, round_number: int, table: int | None, deal: int) -> DealName:
+        """What the pages and sheets call ``deal`` of ``round_number`` at ``table`` (None:
+        a player at no table): here every table plays the same deal, named by its number."""
+        return DealName(deal)
+
+    def table_deals(self, round_number: int, table: int) -> list[DealInfo]:
+        """The deals ``table`` plays in ``round_number`` as the table holds them, numbered
+        as :meth:`deal_name` numbers them: here the round's own."""
+        return self.deals(round_number)
+
+    def deal_names(self, round_number: int, table: int) -> list[DealName]:
+        """The deals ``table`` plays in ``round_number``, as :meth:`deal_name` names them."""
+        return [
+            self.deal_name(round_number, table, deal)
+            for deal in self.drive.deals_of_round(round_number)
+        ]
 
     def honours_deals(self, deals: Iterable[DealInfo]) -> list[int]:
         """The deals on which honours are scored, as the forms ask for them."""
@@ -287,9 +309,11 @@ class DriveGame(ABC):
         return compared
 
     def sent_text(self, entry: "PendingEntry") -> str:
-        """A side's sent figures in one line, deal by deal, for a table's history."""
+        """A side's sent figures in one line, deal by deal (as :meth:`deal_name` numbers
+        them at the entry's table), for a table's history."""
         return "; ".join(
-            f"{deal}: {', '.join(parts)}" for deal, parts in self.deal_parts(entry).items()
+            f"{self.deal_name(entry.round, entry.table, deal).shown}: {', '.join(parts)}"
+            for deal, parts in self.deal_parts(entry).items()
         )
 
     def stored_text(self, result: "TableResult") -> str:

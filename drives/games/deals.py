@@ -36,6 +36,12 @@ HONOURS_WORDS = {
 }
 NO_HONOURS = gettext_lazy("no honours")
 
+#: What the pages call a deal at a table, as a title and in a sentence.
+DEAL_TITLE = gettext_lazy("Deal %(number)s")
+DEAL_WORD = gettext_lazy("deal %(number)s")
+BOARD_TITLE = gettext_lazy("Board %(number)s")
+BOARD_WORD = gettext_lazy("board %(number)s")
+
 
 def honours_text(ns_honours: int | None) -> "StrOrPromise":
     return NO_HONOURS if ns_honours is None else HONOURS_WORDS[ns_honours]
@@ -74,3 +80,42 @@ class DealInfo:
         if self.at_table:
             return "suit-table"
         return f"suit-{self.trumps.value}" if self.trumps else "suit-NT"
+
+
+@dataclass(frozen=True)
+class DealName:
+    """What the pages and sheets call a deal at a table: the drive's deal number, or the
+    number of the board the table holds for it (``board``), which players find on the
+    board itself. ``number`` is None where there is none to name (a pair sitting out holds
+    no board)."""
+
+    number: int | None
+    board: bool = False
+
+    @property
+    def shown(self) -> str:
+        """The number alone, for a column headed "Deal" or "Board"; blank for none."""
+        return "" if self.number is None else str(self.number)
+
+    @property
+    def title(self) -> str:
+        """The name as a title: "Deal 3", "Board 7"."""
+        return self._words(BOARD_TITLE if self.board else DEAL_TITLE)
+
+    @property
+    def word(self) -> str:
+        """The name within a line: "deal 3", "board 7"."""
+        return self._words(BOARD_WORD if self.board else DEAL_WORD)
+
+    def __str__(self) -> str:
+        """The name within a line, for a label formatted only when it is shown."""
+        return self.word
+
+    @staticmethod
+    def listed(names: "list[DealName]") -> str:
+        """Several deals of a table in a few words: "deal 1, 2", "board 5, 6"."""
+        numbers = ", ".join(name.shown for name in names)
+        return (BOARD_WORD if names and names[0].board else DEAL_WORD) % {"number": numbers}
+
+    def _words(self, text: "StrOrPromise") -> str:
+        return "" if self.number is None else text % {"number": self.number}

@@ -254,6 +254,10 @@ class Drive(models.Model):
         """The results ``tables`` table-rounds have once each has every deal of its round."""
         return tables * self.deals_per_round
 
+    def round_of(self, deal: int) -> int:
+        """The round that plays ``deal``: deal numbers run on from round to round."""
+        return (deal - 1) // self.deals_per_round + 1
+
     def deals_of_round(self, round_number: int) -> range:
         first = (round_number - 1) * self.deals_per_round + 1
         return range(first, first + self.deals_per_round)

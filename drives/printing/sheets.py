@@ -215,6 +215,7 @@ class CardLine:
     """One deal on a player's card; empty strings are left blank to write in."""
 
     deal: DealInfo
+    number: str  # what the game calls the deal at the player's table (a board's number)
     round: int
     table: int | None
     seat: str
@@ -303,9 +304,11 @@ def _scorecard(
         sits_out = r in seated and ranking.sits_out(entry, r, seated=place is not None)
         table, seat = place or (None, "")
         seats = printed.seats.get((r, table), {}) if table else {}
-        for deal in round_deals:
+        # What the player's table holds for each deal (on boards, its own, with its trumps).
+        held = game.table_deals(r, table) if table else round_deals
+        for deal, shown in zip(round_deals, held, strict=True):
             hand = printed.hands.get((table, deal.number)) if table else None
-            trumps, drawn = game.card_trumps(deal, None if blank else hand)
+            trumps, drawn = game.card_trumps(shown, None if blank else hand)
             won: Fraction | int | None = None
             if standing is not None and not absent:
                 if sits_out and r <= printed.report.rounds_scored:
@@ -320,6 +323,7 @@ def _scorecard(
             lines.append(
                 CardLine(
                     deal=deal,
+                    number=game.deal_name(r, table, deal.number).shown,
                     round=r,
                     table=table,
                     seat=str(seat_letter(seat)),
@@ -430,15 +434,18 @@ def table_cards(printed: PrintedDrive) -> list[TableCard]:
                 SeatLine(seat, seats.get(seat), _goes_to(seats.get(seat), r, places, seated))
                 for seat in SEATS
             ]
+            # A table's results are kept by the round's deal; the card names what the table
+            # holds for it (on boards, each table its own, with its dealer and trumps).
             deals = printed.game.deals(r)
+            held = printed.game.table_deals(r, table)
             hands = [
                 HandLine(
-                    deal, printed.game.table_card_cells(printed.hands.get((table, deal.number)))
+                    shown, printed.game.table_card_cells(printed.hands.get((table, deal.number)))
                 )
-                for deal in deals
+                for deal, shown in zip(deals, held, strict=True)
                 if deal.at_table
             ]
-            table_rounds.append(TableRound(r, deals, lines, hands))
+            table_rounds.append(TableRound(r, held, lines, hands))
         moves = moves_from(drive, table, len(tables))
         staying = tuple(by_pk[pk] for pk, at in kept.items() if at == table)
         cards.append(TableCard(table, table_rounds, moves, staying=staying))

@@ -10,8 +10,9 @@ from django.db import connection
 from django.utils import timezone
 from django.utils.translation import get_language
 
+from drives import games
 from drives.evening import rounds, stays
-from drives.games.deals import DealInfo
+from drives.games.deals import DealInfo, DealName
 from drives.models import (
     Drive,
     Entry,
@@ -219,6 +220,8 @@ class Hall:
     drive: Drive
     round_number: int
     deals: list[DealInfo]
+    #: Each table with the deals it holds, where each holds its own (boards that travel).
+    held: list[tuple[int, list[DealName]]]
     waiting: list[int]  # tables still playing
     rule: str  # the progressive moving rule, empty for static movements
     moves: list[MoveLine]  # static movements: where each table's players go next
@@ -239,6 +242,7 @@ def hall(drive: Drive) -> Hall:
     """Seven queries: the round's state, the whole drive's seats and results, the hall row."""
     number = drive.current_round
     shown = rounds.round_state(drive, number)
+    game = games.of(drive)
     state = hall_state(drive)
     entries = list(Entry.objects.filter(drive=drive).select_related("player"))
     results = list(TableResult.objects.filter(drive=drive))
@@ -271,6 +275,9 @@ def hall(drive: Drive) -> Hall:
         drive=drive,
         round_number=number,
         deals=shown.deals,
+        held=[(t.number, game.deal_names(number, t.number)) for t in shown.tables]
+        if game.deals_by_table
+        else [],
         waiting=[t.number for t in shown.tables if len(t.results) < len(shown.deals)],
         rule=rounds.moving_rule(drive, short=True),
         moves=[

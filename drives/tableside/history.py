@@ -33,7 +33,8 @@ def table_history(drive: Drive, table: int) -> list[Event]:
         events.append(Event(entry.created_at, entry.round, source, what, figures))
     for result in TableResult.objects.filter(drive=drive, table=table).select_related("entered_by"):
         who = result.entered_by.get_username() if result.entered_by else ""
-        what = _("deal %(deal)d stored") % {"deal": result.deal}
+        deal = game.deal_name(result.round, table, result.deal)
+        what = _("%(deal)s stored") % {"deal": deal.word}
         source = result.get_source_display() + (f" ({who})" if who else "")
         events.append(
             Event(
@@ -49,7 +50,8 @@ def table_history(drive: Drive, table: int) -> list[Event]:
     ).select_related("result", "changed_by"):
         who = change.changed_by.get_username() if change.changed_by else ""
         source = ResultSource(change.source).label + (f" ({who})" if who else "")
-        what = _("deal %(deal)d corrected") % {"deal": change.result.deal}
+        deal = game.deal_name(change.result.round, table, change.result.deal)
+        what = _("%(deal)s corrected") % {"deal": deal.word}
         figures = game.correction_text(change)
         events.append(Event(change.changed_at, change.result.round, source, what, figures))
     return sorted(events, key=lambda event: event.at, reverse=True)

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 
 from drives import games
 from drives.evening import rounds
+from drives.games.base import DriveGame
 from drives.games.deals import DealInfo
 from drives.models import (
     Club,
@@ -52,6 +53,8 @@ class DealLine:
 @dataclass(frozen=True)
 class TableState:
     link: TableLink
+    #: The drive's game, built once for the page: a compass game reads its boards once.
+    game: DriveGame
     round_number: int
     deals: list[DealLine]
     seats: list[tuple[str, Entry | None]]  # None: an empty seat
@@ -106,6 +109,7 @@ def table_state(link: TableLink) -> TableState:
     tricks = {deal: result.ns_tricks for deal, result in table.results.items()}
     return TableState(
         link=link,
+        game=game,
         round_number=number,
         deals=[
             DealLine(

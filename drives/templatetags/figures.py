@@ -1,6 +1,8 @@
 """A side's figures as the phone, the dashboard and a dispute show them: ``{{ value|honours }}``,
 ``{% for deal, parts in game|deal_parts:entry %}``, ``{% for row in game|side_by_side:entries %}``
-(each the drive's game's, ``drives.games``)."""
+(each the drive's game's, ``drives.games``), and ``{% deal_name game round table deal as name %}``
+and ``{% deal_names game round table as names %}``: what the game calls a table's deals
+("Deal 3", or "Board 7" where each table holds its own boards)."""
 
 from django import template
 
@@ -39,3 +41,15 @@ def deal_parts(game, entry):
 def side_by_side(game, entries):
     """The sides' entries deal by deal, the parts that differ marked (``ComparedDeal``)."""
     return game.side_by_side(entries)
+
+
+@register.simple_tag
+def deal_name(game, round_number, table, deal):
+    """The game's :class:`~drives.games.deals.DealName` for ``deal`` at ``table``."""
+    return game.deal_name(round_number, table, deal)
+
+
+@register.simple_tag
+def deal_names(game, round_number, table):
+    """The deals ``table`` plays in ``round_number``, as the game names them."""
+    return game.deal_names(round_number, table)

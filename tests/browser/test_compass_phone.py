@@ -6,7 +6,7 @@ import pytest
 from drives.models import PendingEntry
 from tests.browser.conftest import log_in_as, screenshot
 from tests.browser.test_phone_width import PHONE, assert_big_enough, fits
-from tests.conftest import link_of, make_club, make_user
+from tests.conftest import link_of, make_club, make_user, record_tricks
 from tests.drives.boards.conftest import make_compass_drive
 from tests.drives.boards.test_boards_play import play_all
 
@@ -40,3 +40,30 @@ def test_a_phone_enters_its_tables_boards_and_the_organisers_pages_fit(page, liv
     page.get_by_role("heading", name="North–South pairs").wait_for()
     screenshot(page, "compass-standings-360")
     assert fits(page)
+
+
+def test_a_tables_boards_show_their_dealer_and_trumps_on_a_360_px_phone(contexts, live_server):
+    # Honours counted: the widest stored table a phone shows (board, tricks, honours, points).
+    organiser = make_user("pat")
+    club = make_club(name="Little Snoring Whist Club", slug="snoring", organiser=organiser)
+    drive = make_compass_drive(club, organiser, pairs=8, boards=8, honours=True)
+    record_tricks(drive, 1, 3, {1: 8, 2: 6})
+    phone = contexts(PHONE).new_page()
+    phone.goto(f"{live_server.url}/t/{link_of(drive, 3).token}/")
+    stored = phone.locator("#state")
+    stored.get_by_text("Result stored").wait_for()
+    # Table 3 holds boards 5 (North deals, hearts) and 6 (East deals, diamonds).
+    for words in ("Board 5", "N deals · ♥", "Board 6", "E deals · ♦"):
+        assert stored.get_by_text(words).first.is_visible(), words
+    screenshot(phone, "compass-phone-stored-360")
+    assert fits(phone)
+    # The organiser's round page on a phone: each table's boards, dealer and trumps.
+    desk = contexts(PHONE).new_page()
+    log_in_as(desk, live_server.url, organiser)
+    desk.goto(f"{live_server.url}/drives/{drive.pk}/rounds/1/")
+    table = desk.locator("#table-3")
+    assert table.get_by_text("Board 5", exact=True).is_visible()
+    assert table.get_by_label("Table 3, board 5: N–S tricks").is_visible()
+    assert table.get_by_text("N deals · ♥").is_visible()
+    screenshot(desk, "compass-round-360")
+    assert fits(desk)

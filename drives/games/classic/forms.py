@@ -35,46 +35,46 @@ class ClassicRoundForm(RoundForm):
         super().__init__(*args, game=game, deals=deals, **kwargs)
 
     def add_table_fields(self, table: int) -> None:
-        for deal in self.deals:
-            result = self.stored.get((table, deal))
-            name = f"t{table}_d{deal}"
+        for number in self.deals:
+            result = self.stored.get((table, number))
+            # "deal 3", or the board the table holds for it: as the table's rows name it.
+            deal = self.game.deal_name(self.game.drive.round_of(number), table, number)
+            name = f"t{table}_d{number}"
             self.fields[name] = forms.IntegerField(
                 required=False,
                 label=when_shown(
-                    _("Table %(table)s, deal %(deal)s: N–S tricks"), table=table, deal=deal
+                    _("Table %(table)s, %(deal)s: N–S tricks"), table=table, deal=deal
                 ),
                 initial=result.ns_tricks if result else None,
                 widget=TricksInput(attrs={"min": 0, "max": 13, "inputmode": "numeric"}),
             )
-            self.short_labels[name] = when_shown(_("deal %(deal)s, N–S tricks"), deal=deal)
+            self.short_labels[name] = when_shown(_("%(deal)s, N–S tricks"), deal=deal)
             if self.trumps_at_table:
-                name = f"t{table}_s{deal}"
+                name = f"t{table}_s{number}"
                 self.fields[name] = forms.ChoiceField(
                     required=False,
                     choices=[("", _("trumps turned up")), *TrumpSuit.choices],
                     label=when_shown(
-                        _("Table %(table)s, deal %(deal)s: trumps turned up"),
+                        _("Table %(table)s, %(deal)s: trumps turned up"),
                         table=table,
                         deal=deal,
                     ),
                     initial=result.trumps if result else "",
                 )
-                self.short_labels[name] = when_shown(
-                    _("deal %(deal)s, trumps turned up"), deal=deal
-                )
-            if deal in self.honours_deals:
-                name = f"t{table}_h{deal}"
+                self.short_labels[name] = when_shown(_("%(deal)s, trumps turned up"), deal=deal)
+            if number in self.honours_deals:
+                name = f"t{table}_h{number}"
                 self.fields[name] = forms.TypedChoiceField(
                     required=False,
                     coerce=int,
                     empty_value=None,
                     choices=HONOURS_CHOICES,
                     label=when_shown(
-                        _("Table %(table)s, deal %(deal)s: honours"), table=table, deal=deal
+                        _("Table %(table)s, %(deal)s: honours"), table=table, deal=deal
                     ),
                     initial=result.ns_honours if result else "",
                 )
-                self.short_labels[name] = when_shown(_("deal %(deal)s, honours"), deal=deal)
+                self.short_labels[name] = when_shown(_("%(deal)s, honours"), deal=deal)
         name = f"t{table}_v"
         self.fields[name] = forms.IntegerField(
             widget=VersionInput, initial=self.version(table), required=False
@@ -128,14 +128,16 @@ class ClassicPhoneForm(PhoneForm):
         self.honours_deals = set(game.honours_deals(deals))
         self.turned = game.trumps_at_table
         for deal in self.deals:
+            # "Deal 3", or the board the table holds for it, as the page's rows name it.
+            shown = game.deal_name(game.drive.round_of(deal), self.table, deal)
             if self.turned:
                 self.fields[f"t{deal}"] = forms.ChoiceField(
-                    label=_("Deal %(deal)s: trumps turned up") % {"deal": deal},
+                    label=when_shown(_("%(deal)s: trumps turned up"), deal=shown.title),
                     choices=[("", "–"), *TrumpSuit.choices],
                     error_messages={"required": _("Say which suit was turned up.")},
                 )
             self.fields[f"d{deal}"] = forms.IntegerField(
-                label=_("Deal %(deal)s: N–S tricks") % {"deal": deal},
+                label=when_shown(_("%(deal)s: N–S tricks"), deal=shown.title),
                 error_messages={"required": _("Enter N–S tricks for this deal.")},
                 widget=forms.NumberInput(
                     attrs={"min": 0, "max": 13, "inputmode": "numeric", "class": "tricks"}

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from drives.errors import AT_TABLE, TRICKS_MISSING, TRUMPS_MISSING, FiguresRefused, refusal_text
 from drives.games.base import DriveGame, Partials, Result
 from drives.games.classic.forms import ClassicPhoneForm, ClassicRoundForm
-from drives.games.deals import DealInfo, honours_text
+from drives.games.deals import DealInfo, DealName, honours_text
 from drives.games.figures import DealFigures, Figures, Problem, Typed
 from drives.models import Rotation, TrumpSuit
 from drives.seats import trumps_symbol
@@ -99,8 +99,7 @@ class ClassicWhist(DriveGame):
         where = {"table": table}
         missing = [n for n in numbers if typed.get(n, {}).get("tricks") is None]
         if missing:
-            listed = ", ".join(str(n) for n in missing)
-            text = TRICKS_MISSING % (where | {"deals": listed})
+            text = TRICKS_MISSING % (where | {"deals": self._listed(table, missing)})
             raise FiguresRefused(text, tuple(Problem(n, "tricks", text) for n in missing))
         scored = set(self.honours_deals(deals))
         for n in numbers:
@@ -116,7 +115,7 @@ class ClassicWhist(DriveGame):
         turned = {n: typed[n].get("trumps") or "" for n in numbers} if self.trumps_at_table else {}
         unknown = [n for n, suit in turned.items() if suit not in TrumpSuit.values]
         if unknown:
-            text = TRUMPS_MISSING % (where | {"deals": ", ".join(str(n) for n in unknown)})
+            text = TRUMPS_MISSING % (where | {"deals": self._listed(table, unknown)})
             raise FiguresRefused(text, tuple(Problem(n, "trumps", text) for n in unknown))
         return Figures(
             {
@@ -128,6 +127,11 @@ class ClassicWhist(DriveGame):
                 for n in numbers
             }
         )
+
+    def _listed(self, table: int, numbers: list[int]) -> str:
+        """Deals of ``table`` as a refusal names them: "deal 1, 2", "board 5, 6"."""
+        round_number = self.drive.round_of(numbers[0])
+        return DealName.listed([self.deal_name(round_number, table, n) for n in numbers])
 
     # Scoring ----------------------------------------------------------------------------------
 

@@ -19,12 +19,12 @@ from drives.games.base import PairField, PairPlace, Partials, Result
 from drives.games.classic.game import ClassicWhist
 from drives.games.compass.boards import DriveBoards, movement_for
 from drives.games.compass.pairs import paired_results
-from drives.games.deals import DealInfo
+from drives.games.deals import DealInfo, DealName
 from drives.games.figures import Figures, Problem, Typed
 from drives.models import BoardSource, MovementType, Rotation, TableResult, TieBreak, TrumpSuit
 from drives.seats import SEAT_LETTERS, trumps_symbol
 from scoring.boards import Board, board_dealer
-from scoring.cards import SEATS, Card, Suit, first_leader, suit_name, turned_up_trumps
+from scoring.cards import SEATS, Card, Seat, Suit, first_leader, suit_name, turned_up_trumps
 from scoring.cards import deal as deal_cards
 from scoring.compass import Field, ScoredResult, rank_pairs, score_boards, two_places
 from scoring.movements import Movement
@@ -56,7 +56,7 @@ class BoardLine:
     """A board as a table's line shows it: its number, who deals and its trumps."""
 
     number: int
-    dealer: str
+    dealer: Seat
     board: Board | None
 
     @property
@@ -93,6 +93,9 @@ class CompassWhist(ClassicWhist):
         "A drive on boards keeps its movement: once the boards are travelling, "
         "no pair can join or leave."
     )
+    # Players find a board by the number on it, not by the drive's deal number.
+    deal_heading = _("Board")
+    deals_by_table = True
 
     @cached_property
     def boards(self) -> DriveBoards:
@@ -105,6 +108,27 @@ class CompassWhist(ClassicWhist):
         trumps nor the dealer are the round's (:meth:`board_line` gives a table's)."""
         numbers = self.drive.deals_of_round(round_number)
         return [DealInfo(n, None, "N", at_table=True) for n in numbers]
+
+    def deal_name(self, round_number: int, table: int | None, deal: int) -> DealName:
+        """The board ``table`` holds for ``deal``; no board off the tables, and the deal's
+        own number where the movement names none (too few pairs for one)."""
+        if table is None:
+            return DealName(None, board=True)
+        number = self.boards.board_number(round_number, table, deal)
+        return DealName(deal) if number is None else DealName(number, board=True)
+
+    def table_deals(self, round_number: int, table: int) -> list[DealInfo]:
+        """The boards ``table`` holds, each with its number, its dealer and its trumps
+        (unless the tables turn them up); the round's deal where the movement names none."""
+        held = []
+        for deal in self.deals(round_number):
+            line = self.board_line(round_number, table, deal.number)
+            if line is None:
+                held.append(deal)
+            else:
+                trumps = line.board.trumps if line.board is not None else None
+                held.append(DealInfo(line.number, trumps, line.dealer, at_table=not line.known))
+        return held
 
     def board_line(self, round_number: int, table: int, deal: int) -> BoardLine | None:
         """The board ``table`` plays as ``deal`` of ``round_number``, or None off the movement."""
@@ -187,7 +211,7 @@ class CompassWhist(ClassicWhist):
         """Classic whist's checks (13 tricks a board), and honours against the board's cards
         where the site knows them."""
         figures = super().check(table, deals, typed)
-        round_number = (min(figures.deals) - 1) // self.drive.deals_per_round + 1
+        round_number = self.drive.round_of(min(figures.deals))
         for deal, dealt in figures.deals.items():
             line = self.board_line(round_number, table, deal)
             held = None if line is None or line.board is None else line.board.honours
@@ -214,7 +238,9 @@ class CompassWhist(ClassicWhist):
         return [*super().csv_row(result, seated), board or ""]
 
     def card_trumps(self, deal: DealInfo, hand) -> tuple[str, str | None]:
-        if hand is None or not hand.trumps:
+        """``deal``: the board the player's table holds (:meth:`table_deals`), whose trumps
+        are known unless the tables turn them up."""
+        if deal.at_table and (hand is None or not hand.trumps):
             return "", None
         return super().card_trumps(deal, hand)
 

@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from drives import games, limits
 from drives.errors import DriveError
+from drives.games.base import DriveGame
 from drives.models import DriveStatus, PendingState, Side
 from drives.seats import SEAT_LETTERS
 from drives.tableside import ratelimit, services, tokens
@@ -64,9 +65,9 @@ def table_endpoint(view=None, *, counted=True):
 
 def _page(request, link, *, form=None, note="", error="", status=200, template="table.html"):
     state = table_state(link)
-    game = games.of(link.drive)
+    game = state.game
     if form is None:
-        form = _form(link)
+        form = _form(link, game=game)
     form.dealer_names = _dealer_names(state)
     context = {
         "drive": link.drive,
@@ -81,15 +82,16 @@ def _page(request, link, *, form=None, note="", error="", status=200, template="
     return render(request, "tableside/" + template, context, status=status)
 
 
-def _form(link, data=None):
-    """The form a side of the table sends its figures with: the drive's game's, for the
-    round open now, or for the closed round a page out of date posted figures for."""
+def _form(link, data=None, *, game: DriveGame | None = None):
+    """The form a side of the table sends its figures with: the drive's game's (``game``,
+    when the page has built it already), for the round open now, or for the closed round a
+    page out of date posted figures for."""
     drive = link.drive
     number = drive.current_round
     posted = str(data.get("round", "")) if data is not None else ""
     if posted.isdigit() and 1 <= int(posted) < number:
         number = int(posted)
-    return games.of(drive).phone_form(data, table=link.table, round_number=number)
+    return (game or games.of(drive)).phone_form(data, table=link.table, round_number=number)
 
 
 def _late(link, form) -> bool:

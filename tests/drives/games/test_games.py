@@ -17,6 +17,7 @@ from drives.models import Game, PendingEntry, TableResult
 from drives.tableside import services as tableside
 from scoring.errors import MovementError
 from tests.conftest import checked_tricks, link_of, make_drive, make_started_drive
+from tests.drives.boards.conftest import make_compass_drive
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +38,21 @@ def test_every_game_says_everything_a_page_asks(club, game):
     assert issubclass(game, DriveGame) and game.csv_header and game.scorecard_units
     assert issubclass(game.round_form_class, RoundForm)
     assert issubclass(game.phone_form_class, PhoneForm)
-    assert game.table_card_headings
+    assert game.table_card_headings and game.deal_heading
+
+
+def test_each_game_names_a_tables_deals_as_its_players_find_them(club, organiser):
+    # Classic whist: deal 3 is deal 3 at every table. Compass: table 3 of an 8-pair skip
+    # Mitchell holds boards 5 and 6 in round 1, 7 and 8 in round 2; a pair off the tables
+    # holds none.
+    classic = games.of(make_started_drive(club, deals=4, deals_per_round=2))
+    assert [name.title for name in classic.deal_names(2, 3)] == ["Deal 3", "Deal 4"]
+    assert classic.deal_name(2, None, 3).shown == "3"
+    compass = games.of(make_compass_drive(club, organiser, pairs=8, boards=8))
+    assert [name.title for name in compass.deal_names(1, 3)] == ["Board 5", "Board 6"]
+    assert [name.word for name in compass.deal_names(2, 3)] == ["board 7", "board 8"]
+    assert compass.deal_name(1, None, 1).shown == ""
+    assert compass.deals_by_table and not classic.deals_by_table
 
 
 def round_post(table, deal_parts):
