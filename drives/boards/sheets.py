@@ -85,10 +85,6 @@ def table_cards(report: CompassReport) -> tuple[list[TableCard], list[tuple[int,
     if movement is None:
         return [], []
     rounds = len(movement.sets)
-    holder: dict[tuple[int, int], int] = {}  # (round, set) → the first table that holds it
-    for r in range(rounds):
-        for sitting in movement.sittings(r):
-            holder.setdefault((r, sitting.board_set), sitting.table + 1)
     cards: dict[int, list[CardLine]] = {}
     for r in range(rounds):
         shared = set(movement.shared_sets(r))
@@ -99,7 +95,7 @@ def table_cards(report: CompassReport) -> tuple[list[TableCard], list[tuple[int,
                     ns_pair=sitting.ns_pair + 1,
                     ew_pair=sitting.ew_pair + 1,
                     boards=movement.boards(sitting.board_set),
-                    boards_to=_next_holder(movement, holder, r, sitting.board_set),
+                    boards_to=report.boards.boards_go_to(r + 1, sitting.table + 1),
                     shared=sitting.board_set in shared,
                     rests_next=r + 1 < rounds and sitting.board_set in movement.resting_sets(r + 1),
                 )
@@ -110,12 +106,6 @@ def table_cards(report: CompassReport) -> tuple[list[TableCard], list[tuple[int,
         for board_set in movement.resting_sets(r)
     ]
     return [TableCard(table, lines) for table, lines in sorted(cards.items())], resting
-
-
-def _next_holder(movement, holder, r: int, board_set: int) -> int | None:
-    if r + 1 >= len(movement.sets):
-        return None
-    return holder.get((r + 1, board_set))
 
 
 _SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

@@ -172,6 +172,12 @@ class DriveGame(ABC):
             for deal in self.drive.deals_of_round(round_number)
         ]
 
+    def deals_go_to(self, round_number: int, table: int) -> int | None:
+        """The table that plays, next round, the deals ``table`` holds in ``round_number``
+        (boards that travel); None where each table deals afresh, after the last round, or
+        when they rest."""
+        return None
+
     def honours_deals(self, deals: Iterable[DealInfo]) -> list[int]:
         """The deals on which honours are scored, as the forms ask for them."""
         return []

@@ -87,6 +87,7 @@ class PairRow:
     rank: int
     shared: bool
     field: str = ""  # its field, in a drive ranked in fields (compass whist): "N–S"…
+    percentage: Decimal | None = None  # its matchpoints' percentage, the figure it stands on
 
     @property
     def rank_label(self) -> str:
@@ -327,7 +328,12 @@ def _fields_report(
         results=deal_results(drive, seats_at, results),
         pairs=[
             PairRow(
-                (by_pk[pair.players[0]], by_pk[pair.players[-1]]), s, s.rank, s.shared, category
+                (by_pk[pair.players[0]], by_pk[pair.players[-1]]),
+                s,
+                s.rank,
+                s.shared,
+                category,
+                pair.percentage,
             )
             for category, pairs in ranked.items()
             for pair, s in pairs

@@ -213,6 +213,7 @@ def timer(hall: HallState, now: datetime | None = None) -> Timer:
 class MoveLine:
     table: int
     moves: list[tuple[str, rounds.Move]]  # (seat letter this round, where that player goes)
+    boards_to: int | None = None  # where the table's boards go, for boards that travel
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,11 @@ def hall(drive: Drive) -> Hall:
         waiting=[t.number for t in shown.tables if len(t.results) < len(shown.deals)],
         rule=rounds.moving_rule(drive, short=True),
         moves=[
-            MoveLine(table, [(str(SEAT_LETTERS[seat]), move) for seat, move in by_table[table]])
+            MoveLine(
+                table,
+                [(str(SEAT_LETTERS[seat]), move) for seat, move in by_table[table]],
+                game.deals_go_to(number, table),
+            )
             for table in sorted(by_table)
         ]
         if drive.is_static

@@ -105,6 +105,28 @@ class DriveBoards:
         return movement.boards(sets[table - 1].board_set)[deal - first]
 
     @cached_property
+    def holders(self) -> dict[tuple[int, int], int]:
+        """(round, board set) → the table that holds the set that round (the first of two
+        sharing it), rounds and tables from 1."""
+        movement = self.movement
+        holder: dict[tuple[int, int], int] = {}
+        for r in range(len(movement.sets) if movement else 0):
+            for sitting in movement.sittings(r) if movement else ():
+                holder.setdefault((r + 1, sitting.board_set), sitting.table + 1)
+        return holder
+
+    def boards_go_to(self, round_number: int, table: int) -> int | None:
+        """The table that plays next round the boards ``table`` holds in ``round_number``:
+        None after the last round or when they rest (the bye stand, an empty table)."""
+        movement = self.movement
+        if movement is None or not 1 <= round_number < len(movement.sets):
+            return None
+        sittings = movement.sittings(round_number - 1)
+        if not 1 <= table <= len(sittings):
+            return None
+        return self.holders.get((round_number + 1, sittings[table - 1].board_set))
+
+    @cached_property
     def stored(self) -> dict[int, Board]:
         return {row.number: board_of_row(row) for row in BoardRow.objects.filter(drive=self.drive)}
 

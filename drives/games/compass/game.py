@@ -109,6 +109,9 @@ class CompassWhist(ClassicWhist):
         numbers = self.drive.deals_of_round(round_number)
         return [DealInfo(n, None, "N", at_table=True) for n in numbers]
 
+    def deals_go_to(self, round_number: int, table: int) -> int | None:
+        return self.boards.boards_go_to(round_number, table)
+
     def deal_name(self, round_number: int, table: int | None, deal: int) -> DealName:
         """The board ``table`` holds for ``deal``; no board off the tables, and the deal's
         own number where the movement names none (too few pairs for one)."""
