@@ -81,6 +81,9 @@ def test_the_phone_shows_the_boards_its_table_holds(client, club, organiser):
     drive = make_compass_drive(club, organiser, pairs=8, boards=8)
     page = client.get(reverse("drives:table_page", args=[link_of(drive, 3).token])).text
     assert "Board 5" in page and "Board 6" in page and "Board 3" not in page
+    # A side's own link sends its own figures: it does not ask which side is entering.
+    assert "You are N–S" in page and "Who is entering?" not in page
+    assert '<input type="hidden" name="side" value="NS">' in page
 
 
 def post_round(client, drive, number, data):
