@@ -1,8 +1,9 @@
 """A side's figures as the phone, the dashboard and a dispute show them: ``{{ value|honours }}``,
 ``{% for deal, parts in game|deal_parts:entry %}``, ``{% for row in game|side_by_side:entries %}``
-(each the drive's game's, ``drives.games``), and ``{% deal_name game round table deal as name %}``
-and ``{% deal_names game round table as names %}``: what the game calls a table's deals
-("Deal 3", or "Board 7" where each table holds its own boards)."""
+(each the drive's game's, ``drives.games``), and ``{% deal_name game round table deal as name %}``,
+``{% deal_names game round table as names %}`` and ``{% table_deal game round table deal as
+held %}``: what the game calls a table's deals ("Deal 3", or "Board 7" where each table holds
+its own boards), and the trumps and dealer it plays them with."""
 
 from django import template
 
@@ -47,6 +48,15 @@ def side_by_side(game, entries):
 def deal_name(game, round_number, table, deal):
     """The game's :class:`~drives.games.deals.DealName` for ``deal`` at ``table``."""
     return game.deal_name(round_number, table, deal)
+
+
+@register.simple_tag
+def table_deal(game, round_number, table, deal):
+    """``deal`` of ``round_number`` as ``table`` holds it: (its name, its
+    :class:`~drives.games.deals.DealInfo` with the trumps and dealer the table plays)."""
+    position = list(game.drive.deals_of_round(round_number)).index(deal)
+    held = game.table_deals(round_number, table)[position]
+    return game.deal_name(round_number, table, deal), held
 
 
 @register.simple_tag
