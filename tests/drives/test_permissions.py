@@ -18,6 +18,9 @@ from tests.conftest import (
 
 # Pages anyone may read; every other pattern in the app is the organisers' alone.
 PUBLIC = {
+    # In hall mode, how to keep the table pages on phones: the certificate holds no secret,
+    # and phones open it without logging in (tests/drives/test_hall_mode.py).
+    "hall_certificate_page",
     # A compass drive's pairs' standings, sheets and PBN file: the cards stay the
     # organisers' until the drive is over (tests/drives/boards).
     "compass_standings",
