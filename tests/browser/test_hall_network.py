@@ -257,8 +257,14 @@ def sides_of(page, printed: list[str]) -> dict[tuple[str, str], str]:
     """Each printed link by (table, side), as the page it opens says."""
     found = {}
     for link in printed:
-        page.goto(link)
-        side = page.locator("#side").get_attribute("data-side")
+        response = page.goto(link)
+        banner = page.locator("#side")
+        try:
+            banner.wait_for(timeout=60_000)  # a laptop busy with the whole suite beside it
+        except PlaywrightError:
+            status = response.status if response else None
+            raise AssertionError(f"{link} answered {status}: {page.content()[:2000]}") from None
+        side = banner.get_attribute("data-side")
         found[page.locator("#table-number").inner_text(), side] = link
     page.close()
     return found
@@ -305,7 +311,7 @@ def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(
     assert site == f"http://{hall_network.subnet}.1:8000"  # found on wlan0 by the laptop
 
     organiser = plain.new_context(viewport=DESKTOP)
-    organiser.set_default_timeout(30_000)
+    organiser.set_default_timeout(60_000)
     dashboard = organiser.new_page()
     dashboard.goto(f"{site}/accounts/login/?next=/drives/{drive}/tables/")
     dashboard.fill("input[name=username]", "olive")
