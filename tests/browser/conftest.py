@@ -49,6 +49,16 @@ def log_in_as(page, base_url: str, user) -> None:
     )
 
 
+def kept_by_the_worker(page) -> None:
+    """Wait until the service worker controls the page and has kept its copy of it."""
+    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
+    for _try in range(100):
+        if page.evaluate("() => caches.match(location.href).then(Boolean)"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the service worker kept no copy of the page")
+
+
 @pytest.fixture(scope="session")
 def chromium():
     """Debian's Chromium, launched once; Playwright cannot download its own here."""

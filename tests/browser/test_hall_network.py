@@ -38,7 +38,13 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from config.hall import hall_env
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, screenshot
+from tests.browser.conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    DESKTOP,
+    kept_by_the_worker,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -291,16 +297,6 @@ def open_when_back(page, address: str) -> None:
                 raise
             page.wait_for_timeout(1000)
     raise AssertionError("the laptop never answered again")
-
-
-def kept_by_the_worker(page) -> None:
-    """Wait until the service worker controls the page and has kept its copy of it."""
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    for _try in range(100):
-        if page.evaluate("() => caches.match(location.href).then(Boolean)"):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the service worker kept no copy of the page")
 
 
 def test_a_table_enters_through_a_lost_link_in_a_hall_with_no_internet(

@@ -11,7 +11,7 @@ import pytest
 from drives.evening import lifecycle as evening
 from drives.models import PendingEntry, PendingState
 from drives.tableside import tokens
-from tests.browser.conftest import DESKTOP, log_in_as, screenshot
+from tests.browser.conftest import DESKTOP, kept_by_the_worker, log_in_as, screenshot
 from tests.conftest import (
     checked_tricks,
     make_club,
@@ -48,16 +48,6 @@ def phone(chromium):
     context.set_default_timeout(20_000)
     yield context
     context.close()
-
-
-def kept_by_the_worker(page) -> None:
-    """Wait until the service worker controls the page and has kept its copy of it."""
-    page.wait_for_function("() => Boolean(navigator.serviceWorker.controller)")
-    for _try in range(100):
-        if page.evaluate("() => caches.match(location.href).then(Boolean)"):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError("the service worker kept no copy of the page")
 
 
 def test_the_worker_is_served_from_the_root_so_its_scope_covers_the_table_pages(client):
