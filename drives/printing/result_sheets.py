@@ -47,6 +47,8 @@ class ResultsSheet:
     half_time_round: int | None
     half_time_leaders: list[StandingLine]
     grids: list[TrickGrid]
+    #: The pairs are ranked in fields (compass whist): on a score or percentage over boards.
+    in_fields: bool = False
 
 
 def results_sheet(
@@ -55,7 +57,8 @@ def results_sheet(
     """``hands`` are the stored results by (table, deal), for what a bid whist table bid."""
     drive = report.drive
     pairs = _pair_tables(report)
-    if any(pair.field for pair in report.pairs):
+    in_fields = any(pair.field for pair in report.pairs)
+    if in_fields:
         # A drive ranked in fields: its pairs' tables hold every player, card by card.
         standings = []
     elif drive.prizes_by_role:
@@ -85,6 +88,7 @@ def results_sheet(
         half_time_round=report.half_time_round,
         half_time_leaders=standing_lines(leaders, names),
         grids=_trick_grids(report, hands),
+        in_fields=in_fields,
     )
 
 

@@ -103,6 +103,7 @@ class PairLine(PrintedFigures):
     points: Decimal
     played: int
     average: Decimal
+    percentage: Decimal | None = None  # a compass pair's matchpoints: ``points`` as a percentage
 
 
 def pair_lines(pairs: list[PairRow], names: PublicNames) -> list[PairLine]:
@@ -115,6 +116,7 @@ def pair_lines(pairs: list[PairRow], names: PublicNames) -> list[PairLine]:
             points=pair.standing.points,
             played=pair.standing.played_deals,
             average=pair.standing.average_per_deal,
+            percentage=pair.percentage,
         )
         for pair in pairs
     ]

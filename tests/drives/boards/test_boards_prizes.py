@@ -67,9 +67,13 @@ def test_a_mitchell_gives_each_field_its_placings_and_booby(client, club, organi
     assert "1st (N–S) Player 005 (5), Player 006 (6) 95.83" in sheet
     assert "1st (E–W) Player 009 (9), Player 010 (10) 58.33" in sheet
     # The pairs field by field, each player in them: no list of players ranked across.
-    assert "North–South pairs Place Cards Pair Points Deals Average 1 5 & 6 Player 005" in sheet
-    assert "East–West pairs Place Cards Pair Points Deals Average 1 9 & 10 Player 009" in sheet
-    assert "Players" not in sheet
+    assert "North–South pairs Place Cards Pair Score Boards 1 5 & 6 Player 005" in sheet
+    assert "East–West pairs Place Cards Pair Score Boards 1 9 & 10 Player 009" in sheet
+    assert "Player 009 & Player 010 58.33% 6" in sheet
+    assert "Players" not in sheet and "Average" not in sheet
+    # Each table holds other boards: no grid of tricks by deal across the tables.
+    assert "Tricks by table and deal" not in sheet
+    assert "Each board's results, table by table, are on the drive's travellers." in sheet
     french = text_of(client.get(f"/fr/drives/{drive.pk}/boards/standings/"))
     # (text_of joins words with plain spaces: the no-break space before ":" too)
     assert "<strong>1er (E–O)</strong> : Player 009 &amp; Player 010 — 58,33" in french
