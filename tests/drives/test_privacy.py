@@ -180,10 +180,15 @@ def test_a_club_can_show_first_names_and_initials_everywhere_in_public(
         members[0].get_absolute_url(),
     ]
     for url in urls:
-        text = text_of(reader.get(url))
+        text = text_of(reader.get(url)).replace("\n", " ")
         for member in members:
             assert member.name not in text, (url, member.name)
-        assert "Ann S." in text or "Ann S." in text.replace("\n", " "), url
+        if url == urls[0]:
+            # The club page names its last drive's top five, which the simulated cards
+            # (seeded with the drive's id, which differs between databases) decide.
+            assert any(first_name_and_initial(m.name) in text for m in members), url
+        else:
+            assert "Ann S." in text, url
     # The club's organisers see full names, on their own pages and the public ones.
     assert "Ann Smith" in organiser_client.get(reverse("drives:player_list", args=[club.slug])).text
     for url in urls[:2] + urls[6:8]:
