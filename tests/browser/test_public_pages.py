@@ -91,10 +91,10 @@ def test_public_pages_read_well_on_a_desktop(chromium, live_server, season_playe
 def test_the_role_filter_and_sorting_work_in_the_browser(chromium, live_server, season_played):
     page = open_page(chromium, live_server.url + pages(season_played)["season"], DESKTOP)
     page.get_by_role("link", name="Ladies").click()
-    assert "role=lady" in page.url
+    page.wait_for_url("**role=lady**", wait_until="load")  # the click only starts the visit
     assert page.locator("table.league tbody tr").count() == 20
     page.get_by_role("link", name="Name").click()
-    assert "sort=name" in page.url
+    page.wait_for_url("**sort=name**", wait_until="load")
     names = page.locator("table.league tbody td:nth-child(2)").all_inner_texts()
     assert names == sorted(names)
     page.close()
