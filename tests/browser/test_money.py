@@ -31,7 +31,7 @@ def test_paying_at_the_door_and_the_consolation_draw_on_a_phone(page, live_serve
     row = page.locator("#fee-8")
     row.get_by_role("checkbox").check()
     row.get_by_role("button", name="Save").click()
-    assert page.get_by_text("Player 008 has paid (Member).").is_visible()
+    page.get_by_text("Player 008 has paid (Member).").wait_for()  # the page the post answers with
     assert EntryFee.objects.get(entry__drive=drive, entry__card_number=8).paid
     # £2.50 more taken: half of it more in prizes, half more in the balance.
     assert page.locator("#takings").inner_text() == "£30.00"
@@ -39,7 +39,7 @@ def test_paying_at_the_door_and_the_consolation_draw_on_a_phone(page, live_serve
     assert page.locator("#owing").count() == 0
 
     page.get_by_role("button", name="Draw the consolation prize").click()
-    assert page.get_by_text("The consolation prize is drawn:").is_visible()
+    page.get_by_text("The consolation prize is drawn:").wait_for()  # the page the post answers with
     screenshot(page, "money-phone")
     page.goto(f"{live_server.url}/drives/{drive.pk}/standings/")
     assert page.locator("#consolation-draw").is_visible()
@@ -62,7 +62,7 @@ def test_marking_a_player_paid_from_the_check_in_list_on_a_phone(page, live_serv
     assert fits(page)
     assert_big_enough(page, "#check-in button[form]")
     button.click()
-    assert page.get_by_text("Player 003 has paid (Member).").is_visible()
+    page.get_by_text("Player 003 has paid (Member).").wait_for()  # the page the post answers with
     assert EntryFee.objects.get(entry__drive=drive, entry__card_number=3).paid
     row = page.locator("#check-in tr", has=page.get_by_text("Player 003", exact=True))
     assert "Paid · Member, £2.50" in row.inner_text()
