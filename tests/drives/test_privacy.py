@@ -192,7 +192,11 @@ def test_a_club_can_show_first_names_and_initials_everywhere_in_public(
     # The club's organisers see full names, on their own pages and the public ones.
     assert "Ann Smith" in organiser_client.get(reverse("drives:player_list", args=[club.slug])).text
     for url in urls[:2] + urls[6:8]:
-        assert "Ann Smith" in text_of(organiser_client.get(url)), url
+        text = text_of(organiser_client.get(url))
+        if url == urls[0]:  # its top five, as above
+            assert any(member.name in text for member in members), url
+        else:
+            assert "Ann Smith" in text, url
 
 
 def test_full_names_are_the_default(reader, club, played):
