@@ -110,8 +110,10 @@ class DriveBoards:
         sharing it), rounds and tables from 1."""
         movement = self.movement
         holder: dict[tuple[int, int], int] = {}
-        for r in range(len(movement.sets) if movement else 0):
-            for sitting in movement.sittings(r) if movement else ():
+        if movement is None:
+            return holder
+        for r in range(len(movement.sets)):
+            for sitting in movement.sittings(r):
                 holder.setdefault((r + 1, sitting.board_set), sitting.table + 1)
         return holder
 
