@@ -6,6 +6,7 @@ import itertools
 import tempfile
 from pathlib import Path
 
+import hypothesis
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -14,6 +15,11 @@ from drives.evening.lifecycle import drive_start
 from drives.evening.results import results_record
 from drives.models import Club, ClubRole, Drive, Entry, Player, Season, SeatRole
 from drives.tableside import tokens
+
+# Property tests check rules, not speed (bench/ measures that): Hypothesis's 200 ms deadline
+# only fails a rule test when a crowded CI machine stalls one example.
+hypothesis.settings.register_profile("suite", deadline=None)
+hypothesis.settings.load_profile("suite")
 
 # The fault tests' private redis-server (the `redis_server` fixture).
 pytest_plugins = ["tests.faults.redis_server"]
